@@ -1,0 +1,73 @@
+# The workbench of the arch/aarch64 port.
+#
+#   make run       install what is missing, build, boot in QEMU to a shell
+#   make check     build and run the whole test suite: "N passed, N failed"
+#   make image     build the port; the Image's path is the last line
+#   make baseline  build mainline arch/arm64 from the same tree, likewise
+#   make bench     micro-benchmarks, port and baseline, under -icount
+#   make series    the port as a git format-patch series
+#
+# Configuration variables (defaults in brackets):
+#   PAGE=4k|16k|64k [4k]   VA=39|48|... [39]   TEST=0|1 [0]: add the
+#   in-kernel self-tests of configs/test.config
+#   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
+#                          once it reaches user space, else the baseline)
+#   MACHINE=NAME           a row of tests/machines for 'make run'
+
+PAGE	?= 4k
+VA	?= 39
+TEST	?= 0
+JOBS	?= $(shell echo $$(( $$(nproc) + 1 )))
+
+TOP	:= $(CURDIR)
+B	:= $(TOP)/build
+CROSS	:= aarch64-linux-gnu-
+SUFFIX	:= $(PAGE)-va$(VA)$(if $(filter 1,$(TEST)),-test)
+PORT_O	:= $(B)/out/aarch64-$(SUFFIX)
+BASE_O	:= $(B)/out/arm64-$(SUFFIX)
+PORT_IMAGE := $(PORT_O)/arch/aarch64/boot/Image
+BASE_IMAGE := $(BASE_O)/arch/arm64/boot/Image
+
+export PAGE VA TEST JOBS
+
+.PHONY: all deps tree image baseline initramfs run check bench series clean distclean help
+
+all: image
+
+help:
+	@sed -n '2,/^$$/p' Makefile | sed 's/^# \{0,1\}//'
+
+deps:
+	@sh scripts/deps.sh
+
+tree: deps
+	@sh scripts/prepare-tree.sh
+
+# build-kernel.sh configures (scripts/mkconfig.sh) and builds one kernel,
+# printing the Image's path as its last line.
+image: tree
+	@sh scripts/build-kernel.sh aarch64 $(PORT_O)
+
+baseline: tree
+	@sh scripts/build-kernel.sh arm64 $(BASE_O)
+
+initramfs: tree
+	@sh scripts/build-userspace.sh
+
+run: tree
+	@python3 scripts/run.py --kernel "$(KERNEL)" --machine "$(MACHINE)"
+
+check: tree
+	@python3 scripts/check.py
+
+bench: tree
+	@python3 scripts/bench.py
+
+series: tree
+	@sh scripts/series.sh
+
+clean:
+	rm -rf $(B)/out $(B)/userspace $(B)/check $(B)/bench
+
+distclean:
+	rm -rf $(B)

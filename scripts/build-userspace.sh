@@ -1,0 +1,107 @@
+#!/bin/sh
+# Build the guest user space shared by every test boot, port and baseline
+# alike, and pack it as build/userspace/initramfs.cpio (printed last):
+#   /init                  tests/guest/init, the runner
+#   /bin/busybox           Debian's busybox-static:arm64
+#   /lib/...               Debian's arm64 glibc, for dynamically linked tests
+#   /tests/smoke/          tests/smoke/*.sh, busybox shell tests
+#   /tests/c/              tests/c/*.c, built static with the cross compiler
+#   /tests/kselftest/      the selected kselftests (tests/kselftests.list)
+#   /bench/                bench/*.c and bench/run
+# Each piece is rebuilt only when its sources changed.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+U=$top/build/userspace
+CC=aarch64-linux-gnu-gcc
+CFLAGS="-O2 -g -Wall -Wextra -Wno-unused-parameter -static -pthread"
+
+die() { echo "build-userspace: $*" >&2; exit 1; }
+
+command -v $CC >/dev/null || die "$CC not found: run 'make deps'"
+[ -x "$top/build/busybox/bin/busybox" ] || die "no arm64 busybox: run 'make deps'"
+
+mkdir -p "$U/c" "$U/bench"
+# One build at a time: several helpers or make invocations may share build/.
+exec 9>"$U/.lock"
+flock 9
+
+# C programs: one source, one static binary; a test may ask for a longer
+# timeout with a "wb-timeout: SECONDS" comment.
+build_c() {
+	dir=$1 src=$2
+	name=$(basename "$src" .c)
+	bin=$U/$dir/$name
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ "$top/tests/lib/wb.h" -nt "$bin" ]; then
+		$CC $CFLAGS -I"$top/tests/lib" -o "$bin.tmp" "$src" -lm ||
+			die "compiling $src failed"
+		mv "$bin.tmp" "$bin"
+	fi
+}
+
+: >"$U/c.list.new"
+for src in "$top"/tests/c/*.c; do
+	[ -e "$src" ] || continue
+	build_c c "$src"
+	name=$(basename "$src" .c)
+	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$src" | head -1)
+	echo "$name ${limit:-60} ./$name" >>"$U/c.list.new"
+done
+mv "$U/c.list.new" "$U/c.list"
+
+: >"$U/bench.list.new"
+for src in "$top"/bench/*.c; do
+	[ -e "$src" ] || continue
+	build_c bench "$src"
+done
+
+# Kselftests from the tree, for arm64 user space.
+sh "$top/scripts/build-kselftests.sh"
+
+# Stage and pack.
+R=$U/root
+rm -rf "$R"
+mkdir -p "$R/bin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
+	"$R/tests/kselftest" "$R/bench" "$R/etc"
+cp "$top/build/busybox/bin/busybox" "$R/bin/busybox"
+# Scripts in the kselftests ask for /bin/bash; busybox answers to that name.
+ln -s busybox "$R/bin/bash"
+cp "$top/tests/guest/init" "$R/init"
+chmod 755 "$R/init"
+printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$R/etc/passwd"
+printf 'root:x:0:\nnogroup:x:65534:\n' >"$R/etc/group"
+
+# glibc from Debian's arm64 cross packages, at the paths a Debian arm64
+# binary asks for.
+L=/usr/aarch64-linux-gnu/lib
+for f in ld-linux-aarch64.so.1 libc.so.6 libm.so.6 libpthread.so.0 \
+	libdl.so.2 librt.so.1 libgcc_s.so.1 libresolv.so.2; do
+	[ -e "$L/$f" ] && cp -L "$L/$f" "$R/lib/aarch64-linux-gnu/$f"
+done
+# libcap, from Debian's libcap-dev:arm64 (clone3's capability test).
+cp -L /usr/lib/aarch64-linux-gnu/libcap.so.2 "$R/lib/aarch64-linux-gnu/" ||
+	die "no arm64 libcap.so.2: run 'make deps' (libcap-dev:arm64)"
+ln -s aarch64-linux-gnu/ld-linux-aarch64.so.1 "$R/lib/ld-linux-aarch64.so.1"
+
+for t in "$top"/tests/smoke/*.sh; do
+	[ -e "$t" ] || continue
+	cp "$t" "$R/tests/smoke/"
+	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -1)
+	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
+done >"$R/tests/smoke.list"
+
+cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true
+cp "$U/c.list" "$R/tests/c.list"
+
+if [ -d "$U/kselftest/install" ]; then
+	cp -a "$U/kselftest/install/." "$R/tests/kselftest/"
+	cp "$U/kselftest.list" "$R/tests/kselftest.list"
+fi
+
+cp "$U"/bench/* "$R/bench/" 2>/dev/null || true
+[ -f "$top/bench/run" ] && cp "$top/bench/run" "$R/bench/run" && chmod 755 "$R/bench/run"
+
+(cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$U/initramfs.cpio.tmp" ||
+	die "cpio failed"
+mv "$U/initramfs.cpio.tmp" "$U/initramfs.cpio"
+echo "$U/initramfs.cpio"

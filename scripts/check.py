@@ -1,0 +1,265 @@
+#!/usr/bin/env python3
+"""make check: build both kernels, boot the plan on each, compare, count.
+
+Every test runs on the baseline (mainline arch/arm64 from the same tree)
+and on the port.  A failure on the baseline is a broken test or a broken
+bench and fails the run.  On the port, a failure fails the run unless
+tests/expectations lists the test with the issue it waits on (XFAIL); a
+listed test that passes is an XPASS, which also fails the run until its
+entry is removed, so the list only shrinks.
+
+Options: --boots NAME[,NAME]  run only these rows of tests/plan
+         --kernels port,baseline  (default both)
+"""
+import argparse
+import fnmatch
+import os
+import re
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wb  # noqa: E402
+
+# In-kernel self-tests of configs/test.config and the console line that
+# says each passed.  A missing line is a failure: a test that did not run
+# did not pass.
+KERNEL_TESTS = [
+    ("kernel/atomic64", r"atomic64_test: passed"),
+    ("kernel/locking-api", r"Good, all +\d+ testcases passed!"),
+    ("kernel/debug-vm-pgtable",
+     r"debug_vm_pgtable: \[debug_vm_pgtable\s*\]: Validating architecture page table helpers"),
+]
+KUNIT_SUITES = ["usercopy", "memcpy", "string", "checksum", "cpumask",
+                "time_test_cases"]
+KUNIT_TOP = re.compile(r"\[\s*\d+\.\d{6}\] (not )?ok \d+ (\S+)\s*$")
+
+PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
+
+
+class Expectations:
+    def __init__(self, path):
+        self.port_skip = None
+        self.entries = []  # (pattern, issue, reason)
+        with open(path) as f:
+            for n, raw in enumerate(f, 1):
+                line = raw.strip()
+                if not line or line.startswith("#"):
+                    continue
+                parts = line.split(None, 2)
+                if len(parts) < 3 or not re.fullmatch(r"#\d+", parts[1]):
+                    wb.die(f"tests/expectations:{n}: write 'PATTERN #ISSUE REASON'")
+                if parts[0] == "skip-port":
+                    self.port_skip = (parts[1], parts[2])
+                else:
+                    self.entries.append((parts[0], parts[1], parts[2]))
+        self.used = set()
+
+    def lookup(self, name):
+        for e in self.entries:
+            if fnmatch.fnmatchcase(name, e[0]):
+                self.used.add(e[0])
+                return e
+        return None
+
+
+class Results:
+    def __init__(self):
+        self.res = {"baseline": {}, "port": {}}  # name -> (status, note)
+        self.order = []
+
+    def add(self, kernel, name, status, note=""):
+        if name not in self.order:
+            self.order.append(name)
+        self.res[kernel][name] = (status, note)
+
+
+def group_tests(group):
+    """Names the runner will report for a group, from the built lists."""
+    if group == "smoke":
+        path = os.path.join(wb.BUILD, "userspace", "root", "tests", "smoke.list")
+    else:
+        path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
+    names = []
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if w and not w[0].startswith("#"):
+                names.append(f"{group}/{w[0]}")
+    return names
+
+
+def judge_boot(res, kernel, row, b):
+    """Turn one boot's console into results."""
+    name, machine, config, timeout, groups = row
+    problems = []
+    if b.timed_out:
+        problems.append(f"no power-off within {timeout}s (hang?)")
+    elif not b.finished():
+        problems.append(f"the runner did not finish (QEMU exit {b.rc})")
+    for kind, line in b.reports():
+        problems.append(f"{kind}: {line}")
+    res.add(kernel, f"{name}/boot", FAIL if problems else PASS,
+            "; ".join(problems[:3]))
+
+    tap = b.tap()
+    for g in groups.split(","):
+        for t in group_tests(g):
+            if t in tap:
+                ok, skip, comment = tap[t]
+                st = SKIP if (ok and skip) else (PASS if ok else FAIL)
+                res.add(kernel, f"{name}/{t}", st, comment)
+            else:
+                res.add(kernel, f"{name}/{t}", FAIL, "no result (boot ended early)")
+
+    if config == "test":
+        for tname, pat in KERNEL_TESTS:
+            found = re.search(pat, b.text)
+            res.add(kernel, f"{name}/{tname}", PASS if found else FAIL,
+                    "" if found else "its pass line is not in the console log")
+        kunit = {}
+        for line in b.text.splitlines():
+            m = KUNIT_TOP.search(line)
+            if m:
+                kunit[m.group(2)] = m.group(1) is None
+        for s in KUNIT_SUITES:
+            if s not in kunit:
+                res.add(kernel, f"{name}/kernel/kunit/{s}", FAIL,
+                        "suite did not report")
+            else:
+                res.add(kernel, f"{name}/kernel/kunit/{s}",
+                        PASS if kunit[s] else FAIL)
+    return problems
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--boots", default="")
+    ap.add_argument("--kernels", default="baseline,port")
+    args = ap.parse_args()
+    t0 = time.monotonic()
+
+    machines = wb.machines()
+    plan = wb.read_table(os.path.join(wb.TOP, "tests", "plan"), 5)
+    for row in plan:
+        if row[1] not in machines:
+            wb.die(f"tests/plan: {row[0]}: no machine '{row[1]}' in tests/machines")
+        if row[2] not in ("normal", "test"):
+            wb.die(f"tests/plan: {row[0]}: CONFIG must be normal or test")
+    if args.boots:
+        want = set(args.boots.split(","))
+        plan = [r for r in plan if r[0] in want]
+    kernels = [k for k in ("baseline", "port") if k in args.kernels.split(",")]
+    exp = Expectations(os.path.join(wb.TOP, "tests", "expectations"))
+    res = Results()
+    logdir = os.path.join(wb.BUILD, "check")
+    os.makedirs(logdir, exist_ok=True)
+    buildlog = open(os.path.join(logdir, "builds.log"), "w")
+
+    print("check: building the user space", flush=True)
+    initrd = wb.build_userspace()
+
+    configs = sorted({r[2] for r in plan})
+    images = {}
+    for kernel in kernels:
+        for config in configs:
+            if kernel == "port" and exp.port_skip and config != "normal":
+                continue
+            print(f"check: building the {kernel} ({config})", flush=True)
+            img, err = wb.build_kernel(kernel, test=(config == "test"), log=buildlog)
+            res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
+            if img:
+                images[(kernel, config)] = img
+            else:
+                print(f"check: {err}", flush=True)
+
+    for row in plan:
+        name, mname, config, timeout, groups = row
+        m = machines[mname]
+        for kernel in kernels:
+            tag = f"{kernel}/{name}"
+            if kernel == "port" and exp.port_skip:
+                issue, reason = exp.port_skip
+                res.add("port", f"{name}/boot", SKIP, f"{reason} ({issue})")
+                continue
+            img = images.get((kernel, config))
+            if not img:
+                res.add(kernel, f"{name}/boot", FAIL, f"no {config} kernel built")
+                continue
+            print(f"check: booting {tag} on {m}", flush=True)
+            b = wb.boot(img, initrd, m, f"wb_mode=tests wb_groups={groups}",
+                        int(timeout), os.path.join(logdir, kernel, f"{name}.log"))
+            problems = judge_boot(res, kernel, row, b)
+            failed = [n for n, (st, _) in res.res[kernel].items()
+                      if n.startswith(name + "/") and st == FAIL]
+            print(f"check: {tag}: {len(failed)} failed, {b.seconds:.0f}s", flush=True)
+            if failed or problems:
+                print(f"---- last 40 console lines of {tag} "
+                      f"(log: {os.path.relpath(b.log_path, wb.TOP)})")
+                print(b.tail(40))
+                print("----", flush=True)
+
+    # Report side by side and count.
+    passed = failed = skipped = xfail = 0
+    lines = []
+    diffs = []
+    for name in res.order:
+        cols = []
+        for kernel in ("baseline", "port"):
+            st, note = res.res[kernel].get(name, ("-", ""))
+            verdict = st
+            if kernel == "baseline":
+                if st == PASS:
+                    passed += 1
+                elif st == FAIL:
+                    failed += 1
+                    verdict = "FAIL"
+                elif st == SKIP:
+                    skipped += 1
+            else:
+                e = exp.lookup(name) if st in (PASS, FAIL) else None
+                if st == PASS and e:
+                    failed += 1
+                    verdict = "XPASS"
+                    note = f"passes now: remove '{e[0]}' from tests/expectations ({e[1]})"
+                elif st == PASS:
+                    passed += 1
+                elif st == FAIL and e:
+                    xfail += 1
+                    verdict = "XFAIL"
+                    note = f"{e[1]}: {e[2]}" + (f" [{note}]" if note else "")
+                elif st == FAIL:
+                    failed += 1
+                elif st == SKIP:
+                    skipped += 1
+            cols.append((verdict, note))
+        lines.append((name, cols))
+        if cols[0][0] != cols[1][0] and cols[1][0] != "-":
+            diffs.append((name, cols))
+
+    print()
+    print(f"{'test':60} {'baseline':9} port")
+    for name, cols in lines:
+        print(f"{name:60} {cols[0][0]:9} {cols[1][0]}")
+    print()
+    notes = [(n, k, c) for n, cs in lines for k, c in zip(("baseline", "port"), cs)
+             if c[0] in ("FAIL", "XPASS", "XFAIL") and c[1]]
+    if notes:
+        print("Notes:")
+        for n, k, (v, note) in notes:
+            print(f"  {k} {n}: {v}: {note}")
+    if diffs:
+        print(f"{len(diffs)} result(s) differ between the baseline and the port "
+              "(see the table).")
+    if exp.port_skip:
+        print(f"The port's boots are skipped: {exp.port_skip[1]} ({exp.port_skip[0]}).")
+    unused = [e for e in exp.entries if e[0] not in exp.used]
+    for e in unused:
+        print(f"tests/expectations: '{e[0]}' ({e[1]}) matched no test")
+    print(f"check: {time.monotonic() - t0:.0f}s; {xfail} XFAIL (counted as skipped)")
+    print(f"{passed} passed, {failed} failed, {skipped + xfail} skipped")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,86 @@
+#!/bin/sh
+# Install what the workbench needs on a Debian 12 machine, and nothing
+# when it is all there already.  Each failure ends in one line that names
+# the cause and the fix.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+stamp=$top/build/.deps-ok
+
+# Host packages: the tree, the cross toolchain, QEMU and the build tools.
+PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+      libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
+      cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
+      libelf-dev patch git"
+
+die() { echo "deps: $*" >&2; exit 1; }
+
+mkdir -p "$top/build"
+
+missing=""
+for p in $PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+
+bb=$top/build/busybox/bin/busybox
+apt_updated=no
+apt_update() {
+	[ "$apt_updated" = yes ] && return 0
+	apt-get update -qq >/dev/null 2>&1 ||
+		die "apt-get update failed: check the network and /etc/apt/sources.list"
+	apt_updated=yes
+}
+
+if [ -n "$missing" ]; then
+	[ "$(id -u)" = 0 ] || die "missing packages:$missing; run 'make deps' as root (or apt-get install them)"
+	echo "deps: installing$missing"
+	apt_update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		$missing >"$top/build/apt.log" 2>&1 ||
+		die "apt-get install$missing failed (see build/apt.log): check disk space and the apt sources"
+fi
+
+# arm64 libraries that kselftests link against (multiarch, co-installable).
+ARM64_PKGS="libcap-dev:arm64"
+missing=""
+for p in $ARM64_PKGS; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "ok installed" ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	[ "$(id -u)" = 0 ] || die "missing packages:$missing; run 'make deps' as root"
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		dpkg --add-architecture arm64
+		apt_updated=no
+	fi
+	echo "deps: installing$missing"
+	apt_update
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends \
+		$missing >"$top/build/apt.log" 2>&1 ||
+		die "apt-get install$missing failed (see build/apt.log): check disk space and the apt sources"
+fi
+
+# Debian's static arm64 busybox, unpacked into build/ and never installed
+# on the host: the user space of every test boot.
+if [ ! -x "$bb" ]; then
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		[ "$(id -u)" = 0 ] || die "arm64 multiarch not enabled; run 'dpkg --add-architecture arm64' as root"
+		dpkg --add-architecture arm64
+		apt_updated=no
+	fi
+	apt_update
+	dl=$top/build/busybox.dl
+	rm -rf "$dl" && mkdir -p "$dl"
+	(cd "$dl" && apt-get download -qq busybox-static:arm64 >/dev/null 2>&1) ||
+		die "could not download busybox-static:arm64: run 'apt-get update' after 'dpkg --add-architecture arm64'"
+	rm -rf "$top/build/busybox.tmp"
+	dpkg -x "$dl"/busybox-static_*_arm64.deb "$top/build/busybox.tmp" ||
+		die "could not unpack busybox-static:arm64 (see $dl)"
+	rm -rf "$top/build/busybox"
+	mv "$top/build/busybox.tmp" "$top/build/busybox"
+	rm -rf "$dl"
+	[ -x "$bb" ] || die "busybox-static:arm64 has no bin/busybox"
+fi
+
+touch "$stamp"

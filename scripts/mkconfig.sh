@@ -1,0 +1,67 @@
+#!/bin/sh
+# mkconfig.sh ARCH OUTDIR PAGE VA TEST
+#
+# Configure one kernel build folder from allnoconfig plus the project's
+# fragments: configs/common.config, the arch's own fragment (with PAGE and
+# VA filled in) and, when TEST=1, configs/test.config.  The configuration
+# is remade only when the fragment changed.  Every option the fragment
+# asks for must come out as asked: an option that Kconfig dropped (a
+# missing dependency, a renamed symbol) fails here instead of silently
+# building a different kernel.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+arch=$1 out=$2 page=$3 va=$4 test=$5
+tree=$top/build/linux
+
+die() { echo "mkconfig: $*" >&2; exit 1; }
+
+case $page in
+4k|4K) PAGE=4K ;; 16k|16K) PAGE=16K ;; 64k|64K) PAGE=64K ;;
+*) die "PAGE=$page: use 4k, 16k or 64k" ;;
+esac
+case $va in
+36|39|42|47|48|52) ;;
+*) die "VA=$va: use one of 36 39 42 47 48 52" ;;
+esac
+
+archfrag=$top/configs/$arch.config
+[ -f "$archfrag" ] || die "no $archfrag for ARCH=$arch"
+
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+frag=$out/wb-fragment.config
+{
+	cat "$top/configs/common.config"
+	sed -e "s/@PAGE@/$PAGE/g" -e "s/@VA@/$va/g" "$archfrag"
+	[ "$test" = 1 ] && cat "$top/configs/test.config"
+	true
+} >"$frag.new"
+
+if [ -f "$out/.config" ] && [ -f "$frag" ] && cmp -s "$frag" "$frag.new"; then
+	rm -f "$frag.new"
+	exit 0
+fi
+mv "$frag.new" "$frag"
+rm -f "$out/.config"
+
+make -s -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE=aarch64-linux-gnu- \
+	KCONFIG_ALLCONFIG="$frag" allnoconfig >"$out/config.log" 2>&1 ||
+	{ tail -20 "$out/config.log" >&2; die "allnoconfig failed for ARCH=$arch (log: $out/config.log)"; }
+
+# Check that every request survived.
+bad=""
+while IFS= read -r line; do
+	case $line in
+	CONFIG_*=n)
+		sym=${line%%=*}
+		grep -q "^$sym=" "$out/.config" && bad="$bad $line" ;;
+	CONFIG_*=*)
+		grep -qxF "$line" "$out/.config" || bad="$bad $line" ;;
+	esac
+done <"$frag"
+if [ -n "$bad" ]; then
+	rm -f "$out/.config"
+	die "ARCH=$arch does not accept:$bad (check dependencies in 'make ARCH=$arch menuconfig')"
+fi
+exit 0

@@ -1,0 +1,81 @@
+#!/usr/bin/env python3
+"""make run: build a kernel and boot it in QEMU to a busybox shell.
+
+With a terminal on stdin the shell is interactive on the serial console
+('exit' powers the guest off; Ctrl-A X quits QEMU).  Without one, the
+guest runs a short demonstration (uname, /proc/cpuinfo, a few applets)
+and powers off; the run fails if it hangs or the kernel reports a WARN,
+BUG, oops or panic.
+
+The kernel is the port once it reaches user space (tests/expectations
+has no skip-port line), else the baseline; KERNEL=port|baseline chooses.
+"""
+import argparse
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wb  # noqa: E402
+
+
+def port_skipped():
+    with open(os.path.join(wb.TOP, "tests", "expectations")) as f:
+        for line in f:
+            if line.split()[:1] == ["skip-port"]:
+                return line.split(None, 2)[2].strip()
+    return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--kernel", default="")
+    ap.add_argument("--machine", default="")
+    args = ap.parse_args()
+
+    kernel = args.kernel
+    if not kernel:
+        why = port_skipped()
+        kernel = "baseline" if why else "port"
+        if why:
+            print(f"run: booting the baseline: {why} (KERNEL=port to try it)")
+    if kernel not in wb.KERNELS:
+        wb.die(f"run: KERNEL={kernel}: use port or baseline")
+    machines = wb.machines()
+    mname = args.machine or "a57"
+    if mname not in machines:
+        wb.die(f"run: MACHINE={mname}: not in tests/machines ({', '.join(machines)})")
+    m = machines[mname]
+
+    page, va = os.environ.get("PAGE", "4k"), os.environ.get("VA", "39")
+    test = os.environ.get("TEST", "0") == "1"
+    print(f"run: building the {kernel}", flush=True)
+    img, err = wb.build_kernel(kernel, test=test, page=page, va=va, log=sys.stderr)
+    if not img:
+        wb.die(f"run: {err}")
+    initrd = wb.build_userspace()
+    log = os.path.join(wb.BUILD, "run", f"{kernel}.log")
+
+    if sys.stdin.isatty():
+        print(f"run: {kernel} on {m}; 'exit' in the shell powers off, Ctrl-A X quits QEMU",
+              flush=True)
+        b = wb.boot(img, initrd, m, "wb_mode=demo wb_shell=1", 0, log,
+                    interactive=True)
+        sys.exit(b.rc)
+
+    print(f"run: {kernel} on {m}, no terminal: demonstration, then power-off",
+          flush=True)
+    b = wb.boot(img, initrd, m, "wb_mode=demo", 300, log)
+    print(b.text)
+    reports = b.reports()
+    if b.timed_out:
+        wb.die(f"run: the guest did not power off within 300s (log: {log}): "
+               "boot with -d int,guest_errors to see where it hangs")
+    if not b.finished():
+        wb.die(f"run: the guest stopped before the demonstration ended (log: {log})")
+    if reports:
+        wb.die(f"run: the kernel reported: {reports[0][1]} (log: {log})")
+    print(f"run: {kernel} booted, ran the demonstration and powered off cleanly")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,208 @@
+"""Host side of the workbench: machines, kernels and QEMU boots.
+
+Shared by check.py (the test suite) and run.py (make run).  A boot runs
+qemu-system-aarch64 with a hard timeout, keeps the whole console log, and
+reads from it the runner's TAP lines and any kernel report (WARN, BUG,
+oops, panic, lockdep, hung task) that must fail the run.
+"""
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BUILD = os.path.join(TOP, "build")
+QEMU = "qemu-system-aarch64"
+
+# Kernel reports that fail a boot wherever they appear in the console log.
+# Only kernel lines are searched (they carry a printk timestamp), so a
+# test's own output cannot trip them.
+BAD_REPORTS = [
+    (r"------------\[ cut here \]------------", "kernel WARN/BUG"),
+    (r"WARNING: CPU: \d+ PID: \d+", "kernel WARNING"),
+    (r"\bBUG: ", "kernel BUG"),
+    (r"kernel BUG at", "kernel BUG"),
+    (r"Internal error: ", "kernel oops"),
+    (r"\bOops\b", "kernel oops"),
+    (r"Unable to handle kernel", "kernel fault"),
+    (r"Kernel panic", "kernel panic"),
+    (r"possible circular locking dependency", "lockdep"),
+    (r"possible recursive locking", "lockdep"),
+    (r"inconsistent lock state", "lockdep"),
+    (r"DEBUG_LOCKS_WARN_ON", "lockdep"),
+    (r"INFO: lockdep is turned off", "lockdep"),
+    (r"suspicious RCU usage", "lockdep (RCU)"),
+    (r"INFO: task \S+ blocked for more than", "hung task"),
+    (r"rcu: INFO: rcu_\w+ detected stall", "RCU stall"),
+    (r"soft lockup", "soft lockup"),
+    (r"KASAN", "KASAN"),
+    (r"UBSAN", "UBSAN"),
+]
+PRINTK = re.compile(r"\[\s*\d+\.\d{6}\]")
+TAP = re.compile(r"^(not )?ok (\d+) (\S+)(?: # (.*))?$")
+
+
+def die(msg):
+    print(msg, file=sys.stderr)
+    sys.exit(2)
+
+
+def read_table(path, ncols):
+    """Rows of a whitespace-separated data file, comments dropped."""
+    rows = []
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            line = line.split("#", 1)[0].split()
+            if not line:
+                continue
+            if len(line) != ncols:
+                die(f"{os.path.relpath(path, TOP)}:{n}: expected {ncols} columns")
+            rows.append(line)
+    return rows
+
+
+class Machine:
+    def __init__(self, name, cpu, smp, el, gic, mem):
+        self.name, self.cpu, self.smp = name, cpu, int(smp)
+        self.el, self.gic, self.mem = int(el), int(gic), mem
+        if self.el not in (1, 2):
+            die(f"tests/machines: {name}: EL must be 1 or 2")
+        if self.gic == 2 and self.smp > 8:
+            die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
+
+    def qemu_args(self):
+        m = f"virt,gic-version={self.gic}"
+        if self.el == 2:
+            m += ",virtualization=on"
+        return ["-M", m, "-cpu", self.cpu, "-smp", str(self.smp),
+                "-m", self.mem]
+
+    def __str__(self):
+        return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
+                f"GICv{self.gic}, {self.mem})")
+
+
+def machines():
+    return {r[0]: Machine(*r) for r in
+            read_table(os.path.join(TOP, "tests", "machines"), 6)}
+
+
+KERNELS = {
+    # name: (ARCH, build folder prefix)
+    "port": "aarch64",
+    "baseline": "arm64",
+}
+
+
+def kernel_dir(kernel, test=False, page="4k", va="39"):
+    suffix = f"{page}-va{va}" + ("-test" if test else "")
+    return os.path.join(BUILD, "out", f"{KERNELS[kernel]}-{suffix}")
+
+
+def build_kernel(kernel, test=False, page="4k", va="39", log=None):
+    """Build one kernel; return (image path or None, error line)."""
+    arch = KERNELS[kernel]
+    out = kernel_dir(kernel, test, page, va)
+    env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0")
+    r = subprocess.run(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
+                        arch, out], env=env, stdout=subprocess.PIPE,
+                       stderr=subprocess.PIPE, text=True)
+    if log:
+        log.write(r.stderr)
+    if r.returncode != 0:
+        err = [l for l in r.stderr.splitlines() if l.strip()]
+        return None, (err[-1] if err else f"{arch} build failed")
+    return r.stdout.strip().splitlines()[-1], ""
+
+
+def build_userspace():
+    r = subprocess.run(["sh", os.path.join(TOP, "scripts", "build-userspace.sh")],
+                       stdout=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        die("build-userspace failed: see the message above")
+    return r.stdout.strip().splitlines()[-1]
+
+
+def qemu_check():
+    if not shutil.which(QEMU):
+        die(f"{QEMU} not found: run 'make deps' (apt-get install qemu-system-arm)")
+
+
+class Boot:
+    """One QEMU boot and what its console said."""
+
+    def __init__(self, log_path):
+        self.log_path = log_path
+        self.text = ""
+        self.timed_out = False
+        self.rc = None
+        self.seconds = 0.0
+
+    def tap(self):
+        """The runner's results: {name: (ok, skip, comment)}."""
+        res = {}
+        for line in self.text.splitlines():
+            m = TAP.match(line.rstrip("\r"))
+            if m:
+                comment = m.group(4) or ""
+                skip = comment.startswith("SKIP")
+                res[m.group(3)] = (m.group(1) is None, skip, comment)
+        return res
+
+    def finished(self):
+        return "# runner: done" in self.text
+
+    def reports(self):
+        """Kernel reports that fail the boot: [(kind, line)]."""
+        found = []
+        for line in self.text.splitlines():
+            m = PRINTK.search(line)
+            if not m:
+                continue
+            kline = line[m.end():]
+            for pat, kind in BAD_REPORTS:
+                if re.search(pat, kline):
+                    found.append((kind, line.strip()))
+                    break
+        return found
+
+    def tail(self, n=40):
+        return "\n".join(self.text.splitlines()[-n:])
+
+
+def boot(image, initrd, machine, append, timeout, log_path, icount=False,
+         interactive=False, extra=()):
+    qemu_check()
+    args = [QEMU] + machine.qemu_args() + [
+        "-nographic", "-nic", "none", "-no-reboot",
+        "-kernel", image, "-initrd", initrd,
+        "-append", f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}",
+    ]
+    if icount:
+        args += ["-icount", "shift=0,align=off"]
+    args += list(extra)
+    b = Boot(log_path)
+    os.makedirs(os.path.dirname(log_path), exist_ok=True)
+    start = time.monotonic()
+    if interactive:
+        b.rc = subprocess.run(args).returncode
+        b.seconds = time.monotonic() - start
+        return b
+    with open(log_path, "wb") as log:
+        log.write(("# " + shlex.join(args) + "\n").encode())
+        log.flush()
+        p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
+                             stderr=subprocess.STDOUT)
+        try:
+            b.rc = p.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait()
+            b.timed_out = True
+    b.seconds = time.monotonic() - start
+    with open(log_path, "rb") as log:
+        b.text = log.read().decode("utf-8", "replace")
+    return b

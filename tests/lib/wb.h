@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Helpers shared by the project's C tests (the files in tests/c/).
+ *
+ * A test is one static program: it exits 0 when every check passed,
+ * WB_SKIP (4, kselftest's KSFT_SKIP) when the machine cannot run it, and
+ * 1 on the first failed check, after printing what it expected and what
+ * it saw.  Output goes to stdout; the runner shows it behind "# ".
+ */
+#ifndef WB_H
+#define WB_H
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WB_SKIP 4
+
+#define wb_fail(fmt, ...) do {						\
+	printf("FAIL %s:%d: " fmt "\n", __FILE__, __LINE__, ##__VA_ARGS__); \
+	fflush(stdout);							\
+	exit(1);							\
+} while (0)
+
+#define wb_skip(fmt, ...) do {						\
+	printf("SKIP: " fmt "\n", ##__VA_ARGS__);			\
+	fflush(stdout);							\
+	exit(WB_SKIP);							\
+} while (0)
+
+/* Check a condition; on failure say which and what errno was. */
+#define wb_check(cond, fmt, ...) do {					\
+	if (!(cond))							\
+		wb_fail("%s: " fmt " (errno %d: %s)", #cond,		\
+			##__VA_ARGS__, errno, strerror(errno));		\
+} while (0)
+
+/* Compare two integers, printing both on failure. */
+#define wb_eq(a, b) do {						\
+	long long __a = (long long)(a), __b = (long long)(b);		\
+	if (__a != __b)							\
+		wb_fail("%s == %s: got %lld (0x%llx), expected %lld (0x%llx)", \
+			#a, #b, __a, (unsigned long long)__a, __b,	\
+			(unsigned long long)__b);			\
+} while (0)
+
+#define wb_pass(fmt, ...) do {						\
+	printf("ok: " fmt "\n", ##__VA_ARGS__);				\
+	fflush(stdout);							\
+} while (0)
+
+#endif /* WB_H */
