@@ -2,7 +2,7 @@
 # Build the guest user space shared by every test boot, port and baseline
 # alike, and pack it as build/userspace/initramfs.cpio (printed last):
 #   /init                  tests/guest/init, the runner
-#   /bin/busybox           Debian's busybox-static:arm64
+#   /bin/busybox, bash     Debian's busybox-static:arm64 and bash:arm64
 #   /lib/...               Debian's arm64 glibc, for dynamically linked tests
 #   /tests/smoke/          tests/smoke/*.sh, busybox shell tests
 #   /tests/c/              tests/c/*.c, built static with the cross compiler
@@ -19,7 +19,8 @@ CFLAGS="-O2 -g -Wall -Wextra -Wno-unused-parameter -static -pthread"
 die() { echo "build-userspace: $*" >&2; exit 1; }
 
 command -v $CC >/dev/null || die "$CC not found: run 'make deps'"
-[ -x "$top/build/busybox/bin/busybox" ] || die "no arm64 busybox: run 'make deps'"
+A=$top/build/arm64-root
+[ -x "$A/bin/busybox" ] || die "no arm64 busybox in $A: run 'make deps'"
 
 mkdir -p "$U/c" "$U/bench"
 # One build at a time: several helpers or make invocations may share build/.
@@ -63,9 +64,8 @@ R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
 	"$R/tests/kselftest" "$R/bench" "$R/etc"
-cp "$top/build/busybox/bin/busybox" "$R/bin/busybox"
-# Scripts in the kselftests ask for /bin/bash; busybox answers to that name.
-ln -s busybox "$R/bin/bash"
+cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
+cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
 cp "$top/tests/guest/init" "$R/init"
 chmod 755 "$R/init"
 printf 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/:/bin/false\n' >"$R/etc/passwd"

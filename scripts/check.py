@@ -48,7 +48,8 @@ class Expectations:
                     continue
                 parts = line.split(None, 2)
                 if len(parts) < 3 or not re.fullmatch(r"#\d+", parts[1]):
-                    wb.die(f"tests/expectations:{n}: write 'PATTERN #ISSUE REASON'")
+                    wb.die(f"{os.path.relpath(path, wb.TOP)}:{n}: "
+                           "write 'PATTERN #ISSUE REASON'")
                 if parts[0] == "skip-port":
                     self.port_skip = (parts[1], parts[2])
                 else:
@@ -74,7 +75,21 @@ class Results:
         self.res[kernel][name] = (status, note)
 
 
+GROUPS = {}
+
+
+def load_groups():
+    """Read the test lists right after the initramfs is packed, so the
+    names expected from a boot are those of the image it boots."""
+    for g in ("smoke", "c", "kselftest"):
+        GROUPS[g] = _group_tests(g)
+
+
 def group_tests(group):
+    return GROUPS[group] if group in GROUPS else _group_tests(group)
+
+
+def _group_tests(group):
     """Names the runner will report for a group, from the built lists."""
     if group == "smoke":
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", "smoke.list")
@@ -132,6 +147,16 @@ def judge_boot(res, kernel, row, b):
     return problems
 
 
+def harness_selftest():
+    """Run scripts/test_harness.py; return (passed, failed)."""
+    import unittest
+    import test_harness
+    suite = unittest.defaultTestLoader.loadTestsFromModule(test_harness)
+    r = unittest.TextTestRunner(stream=sys.stdout, verbosity=0).run(suite)
+    bad = len(r.failures) + len(r.errors)
+    return r.testsRun - bad, bad
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--boots", default="")
@@ -156,8 +181,12 @@ def main():
     os.makedirs(logdir, exist_ok=True)
     buildlog = open(os.path.join(logdir, "builds.log"), "w")
 
+    print("check: the harness's own tests", flush=True)
+    h_passed, h_failed = harness_selftest()
+
     print("check: building the user space", flush=True)
     initrd = wb.build_userspace()
+    load_groups()
 
     configs = sorted({r[2] for r in plan})
     images = {}
@@ -200,7 +229,7 @@ def main():
                 print("----", flush=True)
 
     # Report side by side and count.
-    passed = failed = skipped = xfail = 0
+    passed, failed, skipped, xfail = h_passed, h_failed, 0, 0
     lines = []
     diffs = []
     for name in res.order:
@@ -256,7 +285,8 @@ def main():
     unused = [e for e in exp.entries if e[0] not in exp.used]
     for e in unused:
         print(f"tests/expectations: '{e[0]}' ({e[1]}) matched no test")
-    print(f"check: {time.monotonic() - t0:.0f}s; {xfail} XFAIL (counted as skipped)")
+    print(f"check: {time.monotonic() - t0:.0f}s; harness self-tests: {h_passed} passed, "
+          f"{h_failed} failed; {xfail} XFAIL (counted as skipped)")
     print(f"{passed} passed, {failed} failed, {skipped + xfail} skipped")
     sys.exit(1 if failed else 0)
 

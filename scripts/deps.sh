@@ -23,7 +23,6 @@ for p in $PKGS; do
 		missing="$missing $p"
 done
 
-bb=$top/build/busybox/bin/busybox
 apt_updated=no
 apt_update() {
 	[ "$apt_updated" = yes ] && return 0
@@ -61,26 +60,32 @@ if [ -n "$missing" ]; then
 		die "apt-get install$missing failed (see build/apt.log): check disk space and the apt sources"
 fi
 
-# Debian's static arm64 busybox, unpacked into build/ and never installed
-# on the host: the user space of every test boot.
-if [ ! -x "$bb" ]; then
+# Debian arm64 packages unpacked into build/arm64-root, never installed on
+# the host: the guest's user space.  Static busybox is its shell and
+# tools; bash (with libtinfo) runs the kselftests' bash scripts and shows
+# an unmodified, dynamically linked Debian binary at work.
+GUEST_DEBS="busybox-static bash libtinfo6"
+root=$top/build/arm64-root
+if [ "$(cat "$root/.complete" 2>/dev/null)" != "$GUEST_DEBS" ]; then
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
 		[ "$(id -u)" = 0 ] || die "arm64 multiarch not enabled; run 'dpkg --add-architecture arm64' as root"
 		dpkg --add-architecture arm64
 		apt_updated=no
 	fi
 	apt_update
-	dl=$top/build/busybox.dl
-	rm -rf "$dl" && mkdir -p "$dl"
-	(cd "$dl" && apt-get download -qq busybox-static:arm64 >/dev/null 2>&1) ||
-		die "could not download busybox-static:arm64: run 'apt-get update' after 'dpkg --add-architecture arm64'"
-	rm -rf "$top/build/busybox.tmp"
-	dpkg -x "$dl"/busybox-static_*_arm64.deb "$top/build/busybox.tmp" ||
-		die "could not unpack busybox-static:arm64 (see $dl)"
-	rm -rf "$top/build/busybox"
-	mv "$top/build/busybox.tmp" "$top/build/busybox"
-	rm -rf "$dl"
-	[ -x "$bb" ] || die "busybox-static:arm64 has no bin/busybox"
+	dl=$top/build/arm64-debs
+	rm -rf "$dl" "$root.tmp" && mkdir -p "$dl" "$root.tmp"
+	for p in $GUEST_DEBS; do
+		(cd "$dl" && apt-get download -qq "$p:arm64" >/dev/null 2>&1) ||
+			die "could not download $p:arm64: run 'apt-get update' after 'dpkg --add-architecture arm64'"
+	done
+	for deb in "$dl"/*.deb; do
+		dpkg -x "$deb" "$root.tmp" || die "could not unpack $deb"
+	done
+	[ -x "$root.tmp/bin/busybox" ] || die "busybox-static:arm64 has no bin/busybox"
+	echo "$GUEST_DEBS" >"$root.tmp/.complete"
+	rm -rf "$root" "$dl"
+	mv "$root.tmp" "$root"
 fi
 
 touch "$stamp"

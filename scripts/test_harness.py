@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Self-tests of the workbench: the harness must be able to fail.
+
+Run by 'make check' before any kernel is built.  Each test feeds the
+harness a made-up console log, expectations file or patch and checks
+that it reaches the right verdict: a kernel WARN fails a boot, a test
+that printed 'ok' inside another test's output is not counted, an XPASS
+fails the run, a patch that no longer applies leaves the tree alone.
+"""
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wb  # noqa: E402
+import check  # noqa: E402
+
+
+def boot_with(text):
+    b = wb.Boot("/dev/null")
+    b.text = text
+    return b
+
+
+CLEAN = """[    0.000000] Booting Linux on physical CPU 0x0000000000 [0x411fd070]
+# runner: groups smoke
+# run smoke/busybox at 1.0
+# ok 1 something inside the test
+ok 1 smoke/busybox
+not ok 2 smoke/other # exit status 1
+ok 3 smoke/third # SKIP
+1..3
+# runner: done
+[    3.000000] reboot: Power down
+"""
+
+
+class ConsoleTests(unittest.TestCase):
+    def test_clean_log_has_no_reports(self):
+        self.assertEqual(boot_with(CLEAN).reports(), [])
+
+    def test_kernel_reports_are_found(self):
+        for line in ["[   12.345678] WARNING: CPU: 1 PID: 42 at mm/x.c:1 f+0x0/0x4",
+                     "[    1.000000] BUG: sleeping function called from invalid context",
+                     "[    1.000000] Internal error: Oops: 0000000096000004 [#1] SMP",
+                     "[    1.000000] Kernel panic - not syncing: Attempted to kill init!",
+                     "[    1.000000] WARNING: possible circular locking dependency detected",
+                     "[    1.000000] INFO: task kworker/0:1:12 blocked for more than 120 seconds.",
+                     "[    1.000000] ------------[ cut here ]------------"]:
+            self.assertTrue(boot_with(CLEAN + line + "\n").reports(), line)
+
+    def test_user_output_is_not_a_kernel_report(self):
+        # A test may print these words; only printk lines are searched.
+        text = CLEAN + "# BUG: this is a test's own output\n# Kernel panic\n"
+        self.assertEqual(boot_with(text).reports(), [])
+
+    def test_tap_lines(self):
+        tap = boot_with(CLEAN).tap()
+        self.assertEqual(tap["smoke/busybox"], (True, False, ""))
+        self.assertEqual(tap["smoke/other"][0], False)
+        self.assertEqual(tap["smoke/third"], (True, True, "SKIP"))
+        self.assertNotIn("something", tap)
+        self.assertTrue(boot_with(CLEAN).finished())
+        self.assertFalse(boot_with(CLEAN.replace("# runner: done", "")).finished())
+
+    def test_kunit_lines(self):
+        line = "[    2.000000] ok 1 usercopy"
+        sub = "[    2.000000]     ok 1 usercopy_test_valid"
+        self.assertTrue(check.KUNIT_TOP.search(line))
+        self.assertFalse(check.KUNIT_TOP.search(sub))
+
+
+class ExpectationTests(unittest.TestCase):
+    def write(self, text):
+        f = tempfile.NamedTemporaryFile("w", delete=False, suffix=".exp")
+        f.write(text)
+        f.close()
+        self.addCleanup(os.unlink, f.name)
+        return f.name
+
+    def test_parse_and_match(self):
+        e = check.Expectations(self.write(
+            "# comment\nskip-port #3 not yet\nfull/kselftest/vDSO/* #5 no vDSO\n"))
+        self.assertEqual(e.port_skip, ("#3", "not yet"))
+        self.assertEqual(e.lookup("full/kselftest/vDSO/vdso_test_abi")[1], "#5")
+        self.assertIsNone(e.lookup("full/c/signals"))
+
+    def test_bad_line_is_refused(self):
+        path = self.write("full/c/x no-issue-number here\n")
+        with self.assertRaises(SystemExit):
+            check.Expectations(path)
+
+
+class SyncTreeTests(unittest.TestCase):
+    def setUp(self):
+        self.d = tempfile.mkdtemp()
+        self.addCleanup(subprocess.run, ["rm", "-rf", self.d])
+        for sub in ("top/overlay/new", "top/patches", "pristine", "tree"):
+            os.makedirs(os.path.join(self.d, sub))
+        for where in ("pristine", "tree"):
+            with open(os.path.join(self.d, where, "f.txt"), "w") as f:
+                f.write("one\ntwo\nthree\n")
+        with open(os.path.join(self.d, "top/overlay/new/a.c"), "w") as f:
+            f.write("int a;\n")
+
+    def sync(self):
+        return subprocess.run(
+            [sys.executable, os.path.join(wb.TOP, "scripts", "sync-tree.py"),
+             os.path.join(self.d, "top"), os.path.join(self.d, "pristine"),
+             os.path.join(self.d, "tree")],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+    def patch(self, old, new):
+        with open(os.path.join(self.d, "top/patches/0001-x.patch"), "w") as f:
+            f.write("Why: a test.\n\n--- a/f.txt\n+++ b/f.txt\n"
+                    f"@@ -1,3 +1,3 @@\n one\n-{old}\n+{new}\n three\n")
+
+    def read(self, rel):
+        with open(os.path.join(self.d, "tree", rel)) as f:
+            return f.read()
+
+    def test_overlay_and_patch_then_removal(self):
+        self.patch("two", "TWO")
+        r = self.sync()
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertEqual(self.read("new/a.c"), "int a;\n")
+        self.assertEqual(self.read("f.txt"), "one\nTWO\nthree\n")
+        # An unchanged second sync writes nothing.
+        mtime = os.stat(os.path.join(self.d, "tree/f.txt")).st_mtime_ns
+        self.assertEqual(self.sync().stdout, "")
+        self.assertEqual(os.stat(os.path.join(self.d, "tree/f.txt")).st_mtime_ns, mtime)
+        # Dropping the patch and the overlay file restores pristine.
+        os.unlink(os.path.join(self.d, "top/patches/0001-x.patch"))
+        os.unlink(os.path.join(self.d, "top/overlay/new/a.c"))
+        self.assertEqual(self.sync().returncode, 0)
+        self.assertEqual(self.read("f.txt"), "one\ntwo\nthree\n")
+        self.assertFalse(os.path.exists(os.path.join(self.d, "tree/new/a.c")))
+
+    def test_stale_patch_fails_and_leaves_tree(self):
+        self.patch("zwei", "TWO")
+        r = self.sync()
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("no longer applies", r.stderr)
+        self.assertEqual(len(r.stderr.strip().splitlines()), 1)
+        self.assertEqual(self.read("f.txt"), "one\ntwo\nthree\n")
+        self.assertFalse(os.path.exists(os.path.join(self.d, "tree/new/a.c")))
+
+
+if __name__ == "__main__":
+    unittest.main()
