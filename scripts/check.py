@@ -12,6 +12,7 @@ Options: --boots NAME[,NAME]  run only these rows of tests/plan
          --kernels port,baseline  (default both)
 """
 import argparse
+import concurrent.futures
 import fnmatch
 import os
 import re
@@ -202,22 +203,42 @@ def main():
             else:
                 print(f"check: {err}", flush=True)
 
+    # Boot the plan.  The two kernels' boots of a row run side by side
+    # (two QEMU processes); results are judged in plan order.
+    jobs = []
     for row in plan:
         name, mname, config, timeout, groups = row
-        m = machines[mname]
+        for kernel in kernels:
+            if kernel == "port" and exp.port_skip:
+                continue
+            img = images.get((kernel, config))
+            if img:
+                jobs.append((row, kernel, img))
+
+    def run(job):
+        row, kernel, img = job
+        name, mname, config, timeout, groups = row
+        print(f"check: booting {kernel}/{name} on {machines[mname]}", flush=True)
+        return wb.boot(img, initrd, machines[mname],
+                       f"wb_mode=tests wb_groups={groups}", int(timeout),
+                       os.path.join(logdir, kernel, f"{name}.log"))
+
+    workers = int(os.environ.get("WB_PARALLEL", "2"))
+    with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
+        boots = dict(zip([(j[0][0], j[1]) for j in jobs], pool.map(run, jobs)))
+
+    for row in plan:
+        name, mname, config, timeout, groups = row
         for kernel in kernels:
             tag = f"{kernel}/{name}"
             if kernel == "port" and exp.port_skip:
                 issue, reason = exp.port_skip
                 res.add("port", f"{name}/boot", SKIP, f"{reason} ({issue})")
                 continue
-            img = images.get((kernel, config))
-            if not img:
+            b = boots.get((name, kernel))
+            if not b:
                 res.add(kernel, f"{name}/boot", FAIL, f"no {config} kernel built")
                 continue
-            print(f"check: booting {tag} on {m}", flush=True)
-            b = wb.boot(img, initrd, m, f"wb_mode=tests wb_groups={groups}",
-                        int(timeout), os.path.join(logdir, kernel, f"{name}.log"))
             problems = judge_boot(res, kernel, row, b)
             failed = [n for n, (st, _) in res.res[kernel].items()
                       if n.startswith(name + "/") and st == FAIL]
