@@ -13,6 +13,7 @@
 #   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
 #                          once it reaches user space, else the baseline)
 #   MACHINE=NAME           a row of tests/machines for 'make run'
+#   RUNS=N                 boots per kernel for make bench [2]: figures must repeat
 
 PAGE	?= 4k
 VA	?= 39
@@ -61,7 +62,7 @@ check: tree
 	@python3 scripts/check.py
 
 bench: tree
-	@python3 scripts/bench.py
+	@python3 scripts/bench.py --runs $(or $(RUNS),2)
 
 series: tree
 	@sh scripts/series.sh
