@@ -7,6 +7,8 @@ that it reaches the right verdict: a kernel WARN fails a boot, a test
 that printed 'ok' inside another test's output is not counted, an XPASS
 fails the run, a patch that no longer applies leaves the tree alone.
 """
+import contextlib
+import io
 import os
 import subprocess
 import sys
@@ -89,8 +91,10 @@ class ExpectationTests(unittest.TestCase):
 
     def test_bad_line_is_refused(self):
         path = self.write("full/c/x no-issue-number here\n")
-        with self.assertRaises(SystemExit):
+        err = io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
             check.Expectations(path)
+        self.assertIn("PATTERN #ISSUE REASON", err.getvalue())
 
 
 class SyncTreeTests(unittest.TestCase):
