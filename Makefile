@@ -65,7 +65,7 @@ bench: tree
 	@python3 scripts/bench.py --runs $(or $(RUNS),2)
 
 series: tree
-	@sh scripts/series.sh
+	@python3 scripts/series.py --verify
 
 clean:
 	rm -rf $(B)/out $(B)/userspace $(B)/check $(B)/bench

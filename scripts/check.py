@@ -203,6 +203,14 @@ def main():
             else:
                 print(f"check: {err}", flush=True)
 
+    # The deliverable: the series applies to the pristine tree, gives the
+    # build tree back, passes checkpatch and builds (scripts/series.py).
+    if "port" in kernels and os.path.exists(os.path.join(wb.TOP, "series", "order")):
+        import series
+        print("check: the patch series", flush=True)
+        for sname, ok, note in series.check():
+            res.add("port", sname, PASS if ok else FAIL, note)
+
     # Boot the plan.  The two kernels' boots of a row run side by side
     # (two QEMU processes); results are judged in plan order.
     jobs = []

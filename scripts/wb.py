@@ -50,28 +50,34 @@ def die(msg):
     sys.exit(2)
 
 
-def read_table(path, ncols):
-    """Rows of a whitespace-separated data file, comments dropped."""
+def read_table(path, ncols, optional=0):
+    """Rows of a whitespace-separated data file, comments dropped; the
+    last `optional` columns may be left out."""
     rows = []
     with open(path) as f:
         for n, line in enumerate(f, 1):
             line = line.split("#", 1)[0].split()
             if not line:
                 continue
-            if len(line) != ncols:
+            if not ncols - optional <= len(line) <= ncols:
                 die(f"{os.path.relpath(path, TOP)}:{n}: expected {ncols} columns")
             rows.append(line)
     return rows
 
 
 class Machine:
-    def __init__(self, name, cpu, smp, el, gic, mem):
+    def __init__(self, name, cpu, smp, el, gic, mem, boot="psci"):
         self.name, self.cpu, self.smp = name, cpu, int(smp)
         self.el, self.gic, self.mem = int(el), int(gic), mem
+        self.boot = boot
         if self.el not in (1, 2):
             die(f"tests/machines: {name}: EL must be 1 or 2")
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
+        if boot not in ("psci", "spin"):
+            die(f"tests/machines: {name}: BOOT must be psci or spin")
+        if boot == "spin" and self.smp > 8:
+            die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
     def qemu_args(self):
         m = f"virt,gic-version={self.gic}"
@@ -82,12 +88,13 @@ class Machine:
 
     def __str__(self):
         return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
-                f"GICv{self.gic}, {self.mem})")
+                f"GICv{self.gic}, {self.mem}"
+                + (", spin-table" if self.boot == "spin" else "") + ")")
 
 
 def machines():
     return {r[0]: Machine(*r) for r in
-            read_table(os.path.join(TOP, "tests", "machines"), 6)}
+            read_table(os.path.join(TOP, "tests", "machines"), 7, optional=1)}
 
 
 KERNELS = {
@@ -176,11 +183,21 @@ class Boot:
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
          interactive=False, extra=()):
     qemu_check()
-    args = [QEMU] + machine.qemu_args() + [
-        "-nographic", "-nic", "none", "-no-reboot",
-        "-kernel", image, "-initrd", initrd,
-        "-append", f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}",
-    ]
+    cmdline = f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}"
+    env = None
+    if machine.boot == "spin":
+        # EL3 firmware that starts the secondaries with spin-table; the
+        # script builds it and the DTB, then execs QEMU (same PID/status).
+        args = [os.path.join(TOP, "wrapper", "run-spin-table.sh"),
+                image, initrd, str(machine.smp), cmdline]
+        env = dict(os.environ, QEMU=QEMU, QEMU_CPU=machine.cpu,
+                   QEMU_MEM=machine.mem, QEMU_EL=str(machine.el),
+                   QEMU_GIC=str(machine.gic))
+    else:
+        args = [QEMU] + machine.qemu_args() + [
+            "-nographic", "-nic", "none", "-no-reboot",
+            "-kernel", image, "-initrd", initrd, "-append", cmdline,
+        ]
     if icount:
         args += ["-icount", "shift=0,align=off"]
     args += list(extra)
@@ -188,14 +205,14 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
     start = time.monotonic()
     if interactive:
-        b.rc = subprocess.run(args).returncode
+        b.rc = subprocess.run(args, env=env).returncode
         b.seconds = time.monotonic() - start
         return b
     with open(log_path, "wb") as log:
         log.write(("# " + shlex.join(args) + "\n").encode())
         log.flush()
         p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
-                             stderr=subprocess.STDOUT)
+                             stderr=subprocess.STDOUT, env=env)
         try:
             b.rc = p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -1,0 +1,307 @@
+#!/usr/bin/env python3
+"""make series: the port as a git format-patch series.
+
+series/order names the patches in review order.  A line is either
+    SLUG GLOB...      the overlay files matching a GLOB (first line that
+                      matches wins; '*' crosses '/'), with the message of
+                      series/SLUG.msg: a subject line, a blank line, a body
+    patch FILE        patches/FILE, a change to an existing file; its
+                      header (the text above the diff) is the message
+A line that starts with white space continues the entry above.  Every
+overlay file and every patch must be placed exactly once.
+
+The commits are made in build/series/repo, a git repository holding the
+pristine tree as its first commit (tag 'pristine'; made once), then
+written with 'git format-patch' to build/series/patches, whose path is
+the last line printed.  --verify then applies the series with 'git am'
+to the pristine tree in a scratch worktree and checks that the result is
+the working tree build/linux, file for file.  --check does all that,
+runs scripts/checkpatch.pl on every patch and builds the port's
+defconfig from the result, printing one result line a step.
+"""
+import fnmatch
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wb  # noqa: E402
+
+S = os.path.join(wb.BUILD, "series")
+REPO = os.path.join(S, "repo")
+OUT = os.path.join(S, "patches")
+AUTHOR = "arch/aarch64 port project"
+EMAIL = "port@aarch64.invalid"
+DATE = "2026-01-01T00:00:00+00:00"
+ENV = dict(os.environ, GIT_AUTHOR_NAME=AUTHOR, GIT_AUTHOR_EMAIL=EMAIL,
+           GIT_COMMITTER_NAME=AUTHOR, GIT_COMMITTER_EMAIL=EMAIL,
+           GIT_AUTHOR_DATE=DATE, GIT_COMMITTER_DATE=DATE)
+
+
+def die(msg):
+    print(f"series: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def git(*args, cwd=REPO, check=True, capture=False, stdin=None):
+    r = subprocess.run(["git", "-c", "core.autocrlf=false", *args], cwd=cwd,
+                       env=ENV, text=True, input=stdin,
+                       stdout=subprocess.PIPE if capture else subprocess.DEVNULL,
+                       stderr=subprocess.PIPE)
+    if check and r.returncode != 0:
+        die(f"git {' '.join(args[:3])} failed: {r.stderr.strip()[:300]}")
+    return r.stdout if capture else r.returncode
+
+
+def pristine_repo():
+    stamp = os.path.join(S, ".repo-ok")
+    if os.path.exists(stamp):
+        return
+    print("series: recording the pristine tree in build/series/repo (once)",
+          file=sys.stderr, flush=True)
+    shutil.rmtree(REPO, ignore_errors=True)
+    os.makedirs(S, exist_ok=True)
+    src = os.path.join(wb.BUILD, "pristine")
+    if subprocess.run(["cp", "-a", src, REPO]).returncode != 0:
+        die(f"copying {src} failed: check disk space under {S}")
+    os.unlink(os.path.join(REPO, ".complete"))
+    git("init", "-q", "-b", "pristine-branch")
+    git("add", "-A", "-f")
+    git("commit", "-q", "-m", "linux-source-6.12 as Debian ships it")
+    git("tag", "-f", "pristine")
+    open(stamp, "w").close()
+
+
+def read_order():
+    groups = []  # (slug, globs) or ("patch", [file])
+    path = os.path.join(wb.TOP, "series", "order")
+    with open(path) as f:
+        for n, line in enumerate(f, 1):
+            w = line.split("#", 1)[0].split()
+            if not w:
+                continue
+            if line[0] in " \t":
+                # A continuation line: more globs for the entry above.
+                if not groups:
+                    die(f"series/order:{n}: continuation line with no entry above")
+                groups[-1][1].extend(w)
+                continue
+            if len(w) < 2:
+                die(f"series/order:{n}: write 'SLUG GLOB...' or 'patch FILE'")
+            groups.append((w[0], w[1:]))
+    return groups
+
+
+def overlay_files():
+    root = os.path.join(wb.TOP, "overlay")
+    out = []
+    for d, dirs, files in os.walk(root):
+        for name in files:
+            out.append(os.path.relpath(os.path.join(d, name), root))
+    return sorted(out)
+
+
+def message(slug):
+    path = os.path.join(wb.TOP, "series", f"{slug}.msg")
+    if not os.path.exists(path):
+        die(f"series/{slug}.msg is missing: write its subject and body")
+    with open(path) as f:
+        return f.read().strip() + "\n"
+
+
+def patch_message(pfile):
+    with open(pfile) as f:
+        text = f.read()
+    head = []
+    for line in text.splitlines():
+        if line.startswith(("--- a/", "diff --git ")):
+            break
+        head.append(line)
+    msg = "\n".join(head).strip()
+    if not msg.startswith("aarch64: "):
+        die(f"{os.path.relpath(pfile, wb.TOP)}: its header must start with "
+            "an 'aarch64: ...' subject line")
+    return msg + "\n"
+
+
+def commit(msg):
+    msg = msg.rstrip("\n") + f"\n\nSigned-off-by: {AUTHOR} <{EMAIL}>\n"
+    git("commit", "-q", "-F", "-", stdin=msg)
+
+
+def build_series():
+    pristine_repo()
+    git("checkout", "-q", "-f", "-B", "series", "pristine")
+    git("clean", "-q", "-f", "-d", "-x")
+
+    files = overlay_files()
+    placed = {}
+    patches_dir = os.path.join(wb.TOP, "patches")
+    patches = sorted(p for p in os.listdir(patches_dir) if p.endswith(".patch")) \
+        if os.path.isdir(patches_dir) else []
+    used_patches = set()
+    order = read_order()
+    for slug, globs in order:
+        if slug == "patch":
+            continue
+        for f in files:
+            if f not in placed and any(fnmatch.fnmatchcase(f, g) for g in globs):
+                placed[f] = slug
+    unplaced = [f for f in files if f not in placed]
+    if unplaced:
+        die(f"no line of series/order places {', '.join(unplaced[:5])}"
+            + (" ..." if len(unplaced) > 5 else ""))
+
+    count = 0
+    for slug, globs in order:
+        if slug == "patch":
+            for p in globs:
+                pfile = os.path.join(patches_dir, p)
+                if not os.path.exists(pfile):
+                    die(f"series/order names patches/{p}, which does not exist")
+                msg = patch_message(pfile)
+                r = subprocess.run(["git", "apply", "--index", pfile], cwd=REPO,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                   text=True)
+                if r.returncode != 0:
+                    die(f"patches/{p} does not apply: {r.stdout.strip()[:200]}")
+                commit(msg)
+                used_patches.add(p)
+                count += 1
+            continue
+        mine = [f for f in files if placed[f] == slug]
+        if not mine:
+            # A part of the port not written yet (the vDSO, say).
+            continue
+        for f in mine:
+            dst = os.path.join(REPO, f)
+            os.makedirs(os.path.dirname(dst), exist_ok=True)
+            shutil.copy2(os.path.join(wb.TOP, "overlay", f), dst)
+        git("add", "-f", "--", *mine)
+        commit(message(slug))
+        count += 1
+    missing = [p for p in patches if p not in used_patches]
+    if missing:
+        die(f"series/order does not place patches/{missing[0]}")
+
+    shutil.rmtree(OUT, ignore_errors=True)
+    git("format-patch", "-q", "--no-signature", "-o", OUT, "pristine..series")
+    return count
+
+
+def verify():
+    """git am the series onto pristine; compare with build/linux."""
+    wt = os.path.join(S, "verify")
+    git("worktree", "prune")
+    if os.path.exists(os.path.join(wt, ".git")):
+        # Reuse the checkout: back to pristine touches only what the
+        # last series changed.
+        git("am", "--abort", cwd=wt, check=False)
+        git("checkout", "-q", "-f", "--detach", "pristine", cwd=wt)
+        git("clean", "-q", "-f", "-d", "-x", cwd=wt)
+    else:
+        shutil.rmtree(wt, ignore_errors=True)
+        git("worktree", "add", "-q", "--detach", wt, "pristine")
+    pfiles = sorted(os.path.join(OUT, p) for p in os.listdir(OUT))
+    r = subprocess.run(["git", "am", "-q", "--whitespace=nowarn", *pfiles], cwd=wt,
+                       env=ENV, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                       text=True)
+    if r.returncode != 0:
+        die(f"git am failed: {r.stdout.strip()[:300]}")
+    changed = git("diff", "--name-only", "pristine", "HEAD", cwd=wt,
+                  capture=True).split()
+    tree = os.path.join(wb.BUILD, "linux")
+    with open(os.path.join(tree, ".aarch64-manifest")) as f:
+        manifest = f.read().split()
+    diffs = []
+    for rel in sorted(set(changed) | set(manifest)):
+        a, b = os.path.join(wt, rel), os.path.join(tree, rel)
+        if not (os.path.exists(a) and os.path.exists(b)):
+            diffs.append(rel)
+            continue
+        with open(a, "rb") as fa, open(b, "rb") as fb:
+            if fa.read() != fb.read():
+                diffs.append(rel)
+    if diffs:
+        die(f"the series does not rebuild build/linux: {', '.join(diffs[:5])} differ")
+    return wt
+
+
+def checkpatch(wt):
+    """scripts/checkpatch.pl on every patch: (errors, warnings, lines)."""
+    errors = warnings = 0
+    report = []
+    for p in sorted(os.listdir(OUT)):
+        r = subprocess.run(["perl", "scripts/checkpatch.pl", "--terse",
+                            "--no-summary", "--show-types",
+                            os.path.join(OUT, p)], cwd=wt,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                           text=True)
+        for line in r.stdout.splitlines():
+            if ": ERROR:" in line:
+                errors += 1
+            elif ": WARNING:" in line:
+                warnings += 1
+            else:
+                continue
+            report.append(f"{p}: {line.split(': ', 1)[-1]}")
+    return errors, warnings, report
+
+
+def build(wt):
+    """Build the port's defconfig from the tree the series produced."""
+    out = os.path.join(S, "out")
+    log = os.path.join(S, "build.log")
+    jobs = os.environ.get("JOBS", str(os.cpu_count() + 1))
+    with open(log, "w") as f:
+        for target in (["defconfig"], ["-j" + jobs, "Image"]):
+            r = subprocess.run(["make", "-C", wt, f"O={out}", "ARCH=aarch64",
+                                "CROSS_COMPILE=aarch64-linux-gnu-", *target],
+                               stdout=f, stderr=subprocess.STDOUT)
+            if r.returncode != 0:
+                return f"make {target[-1]} failed (log: {os.path.relpath(log, wb.TOP)})"
+    return ""
+
+
+def check():
+    """The series test of 'make check': [(name, ok, note)]."""
+    results = []
+    try:
+        n = build_series()
+    except SystemExit as e:
+        return [("series/generate", False, str(e.code or "failed"))]
+    results.append(("series/generate", True, f"{n} patches"))
+    try:
+        wt = verify()
+    except SystemExit:
+        return results + [("series/apply", False,
+                           "git am failed or the result differs from build/linux")]
+    results.append(("series/apply", True, ""))
+    errors, warnings, report = checkpatch(wt)
+    with open(os.path.join(S, "checkpatch.txt"), "w") as f:
+        f.write("".join(r + "\n" for r in report))
+    results.append(("series/checkpatch", errors == 0,
+                    f"{errors} errors, {warnings} warnings "
+                    "(build/series/checkpatch.txt)"))
+    err = build(wt)
+    results.append(("series/build", not err, err))
+    return results
+
+
+def main():
+    if "--check" in sys.argv:
+        for name, ok, note in check():
+            print(f"{'ok' if ok else 'not ok'} {name}" + (f" # {note}" if note else ""))
+        return
+    n = build_series()
+    print(f"series: {n} patches", file=sys.stderr)
+    if "--verify" in sys.argv:
+        wt = verify()
+        print(f"series: applies with git am and reproduces build/linux ({wt})",
+              file=sys.stderr)
+    print(OUT)
+
+
+if __name__ == "__main__":
+    main()
