@@ -16,6 +16,7 @@ import concurrent.futures
 import fnmatch
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -148,6 +149,17 @@ def judge_boot(res, kernel, row, b):
     return problems
 
 
+def check_rst(path):
+    """Parse a page with docutils, failing on any warning."""
+    r = subprocess.run(["rst2html", "--halt=warning", "--report=warning",
+                        path, "/dev/null"], stdout=subprocess.PIPE,
+                       stderr=subprocess.STDOUT, text=True)
+    if r.returncode == 0:
+        return True, ""
+    lines = r.stdout.strip().splitlines()
+    return False, lines[0] if lines else f"rst2html exit {r.returncode}"
+
+
 def harness_selftest():
     """Run scripts/test_harness.py; return (passed, failed)."""
     import unittest
@@ -202,6 +214,14 @@ def main():
                 images[(kernel, config)] = img
             else:
                 print(f"check: {err}", flush=True)
+
+    # The port's documentation is well-formed reStructuredText.
+    docs = os.path.join(wb.TOP, "overlay", "Documentation", "arch", "aarch64")
+    if "port" in kernels and os.path.isdir(docs):
+        for page in sorted(os.listdir(docs)):
+            if page.endswith(".rst"):
+                ok, note = check_rst(os.path.join(docs, page))
+                res.add("port", f"docs/{page}", PASS if ok else FAIL, note)
 
     # The deliverable: the series applies to the pristine tree, gives the
     # build tree back, passes checkpatch and builds (scripts/series.py).

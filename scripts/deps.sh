@@ -11,7 +11,7 @@ stamp=$top/build/.deps-ok
 PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
-      libelf-dev patch git"
+      libelf-dev patch git perl python3-docutils"
 
 die() { echo "deps: $*" >&2; exit 1; }
 

@@ -97,6 +97,20 @@ class ExpectationTests(unittest.TestCase):
         self.assertIn("PATTERN #ISSUE REASON", err.getvalue())
 
 
+class DocsTests(unittest.TestCase):
+    def test_rst_warning_fails(self):
+        with tempfile.TemporaryDirectory() as d:
+            good, bad = os.path.join(d, "good.rst"), os.path.join(d, "bad.rst")
+            with open(good, "w") as f:
+                f.write("Title\n=====\n\nPlain text.\n")
+            with open(bad, "w") as f:
+                f.write("Title\n=====\n\nAn *unclosed emphasis.\n")
+            self.assertEqual(check.check_rst(good), (True, ""))
+            ok, note = check.check_rst(bad)
+            self.assertFalse(ok)
+            self.assertIn("bad.rst:4", note)
+
+
 class SyncTreeTests(unittest.TestCase):
     def setUp(self):
         self.d = tempfile.mkdtemp()
