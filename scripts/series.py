@@ -102,6 +102,18 @@ def overlay_files():
     return sorted(out)
 
 
+def placement(order, files):
+    """{file: slug}, in series order: the first entry matching takes it."""
+    placed = {}
+    for slug, globs in order:
+        if slug == "patch":
+            continue
+        for f in files:
+            if f not in placed and any(fnmatch.fnmatchcase(f, g) for g in globs):
+                placed[f] = slug
+    return placed
+
+
 def message(slug):
     path = os.path.join(wb.TOP, "series", f"{slug}.msg")
     if not os.path.exists(path):
@@ -136,18 +148,12 @@ def build_series():
     git("clean", "-q", "-f", "-d", "-x")
 
     files = overlay_files()
-    placed = {}
     patches_dir = os.path.join(wb.TOP, "patches")
     patches = sorted(p for p in os.listdir(patches_dir) if p.endswith(".patch")) \
         if os.path.isdir(patches_dir) else []
     used_patches = set()
     order = read_order()
-    for slug, globs in order:
-        if slug == "patch":
-            continue
-        for f in files:
-            if f not in placed and any(fnmatch.fnmatchcase(f, g) for g in globs):
-                placed[f] = slug
+    placed = placement(order, files)
     unplaced = [f for f in files if f not in placed]
     if unplaced:
         die(f"no line of series/order places {', '.join(unplaced[:5])}"
@@ -290,6 +296,11 @@ def check():
 
 
 def main():
+    if "--list" in sys.argv:
+        # Where each overlay file goes: "SLUG PATH" lines, series order.
+        for f, slug in placement(read_order(), overlay_files()).items():
+            print(slug, f)
+        return
     if "--check" in sys.argv:
         for name, ok, note in check():
             print(f"{'ok' if ok else 'not ok'} {name}" + (f" # {note}" if note else ""))
