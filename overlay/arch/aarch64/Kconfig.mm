@@ -1,0 +1,112 @@
+# SPDX-License-Identifier: GPL-2.0-only
+#
+# Translation granule and virtual address size of the aarch64 port.
+#
+
+menu "Memory management options"
+
+choice
+	prompt "Translation granule (page size)"
+	default AARCH64_4K_PAGES
+	help
+	  The granule selects TCR_ELx.TG0/TG1 and with it the page size
+	  and the shape of the page tables.
+
+config AARCH64_4K_PAGES
+	bool "4KB"
+	select HAVE_PAGE_SIZE_4KB
+	help
+	  4KB pages: the granule every ARMv8-A CPU implements.
+
+config AARCH64_16K_PAGES
+	bool "16KB"
+	select HAVE_PAGE_SIZE_16KB
+	help
+	  16KB pages.  Optional in the architecture
+	  (ID_AA64MMFR0_EL1.TGran16); the kernel stops at boot on a CPU
+	  without it.
+
+config AARCH64_64K_PAGES
+	bool "64KB"
+	select HAVE_PAGE_SIZE_64KB
+	help
+	  64KB pages.  Optional in the architecture
+	  (ID_AA64MMFR0_EL1.TGran64).
+
+endchoice
+
+choice
+	prompt "Virtual address space size"
+	default AARCH64_VA_BITS_39 if AARCH64_4K_PAGES
+	default AARCH64_VA_BITS_47 if AARCH64_16K_PAGES
+	default AARCH64_VA_BITS_42 if AARCH64_64K_PAGES
+	help
+	  The number of virtual address bits of each half (user, kernel)
+	  of the address space: TCR_EL1.T0SZ and T1SZ are 64 minus it.
+
+config AARCH64_VA_BITS_36
+	bool "36-bit"
+	depends on AARCH64_16K_PAGES
+	help
+	  64GB of user and of kernel address space, 2 levels.
+
+config AARCH64_VA_BITS_39
+	bool "39-bit"
+	depends on AARCH64_4K_PAGES
+	help
+	  512GB of user and of kernel address space, 3 levels.
+
+config AARCH64_VA_BITS_42
+	bool "42-bit"
+	depends on AARCH64_64K_PAGES
+	help
+	  4TB of user and of kernel address space, 2 levels.
+
+config AARCH64_VA_BITS_47
+	bool "47-bit"
+	depends on AARCH64_16K_PAGES
+	help
+	  128TB of user and of kernel address space, 3 levels.
+
+config AARCH64_VA_BITS_48
+	bool "48-bit"
+	help
+	  256TB of user and of kernel address space, 3 or 4 levels.
+
+endchoice
+
+config AARCH64_VA_BITS
+	int
+	default 36 if AARCH64_VA_BITS_36
+	default 39 if AARCH64_VA_BITS_39
+	default 42 if AARCH64_VA_BITS_42
+	default 47 if AARCH64_VA_BITS_47
+	default 48 if AARCH64_VA_BITS_48
+
+config AARCH64_PA_BITS
+	int
+	default 48
+
+config ARCH_FORCE_MAX_ORDER
+	int
+	default "13" if AARCH64_64K_PAGES
+	default "11" if AARCH64_16K_PAGES
+	default "10"
+	help
+	  The largest buddy allocation is 2^ARCH_FORCE_MAX_ORDER pages; the
+	  defaults keep it at or below one last-level block (PMD) size.
+
+# The struct page array is virtually contiguous (VMEMMAP_START in
+# <asm/memory.h>), populated only where memory exists.
+config ARCH_SPARSEMEM_ENABLE
+	def_bool y
+	select SPARSEMEM_VMEMMAP_ENABLE
+	select SPARSEMEM_VMEMMAP
+
+config ARCH_SPARSEMEM_DEFAULT
+	def_bool y
+
+config ARCH_SELECT_MEMORY_MODEL
+	def_bool y
+
+endmenu
