@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ELF loading and core dumps for AArch64 executables (ELF for the Arm
+ * 64-bit Architecture, "AArch64 ELF ABI").
+ */
+#ifndef __ASM_AARCH64_ELF_H
+#define __ASM_AARCH64_ELF_H
+
+#include <asm/hwcap.h>
+#include <asm/processor.h>
+#include <uapi/linux/elf-em.h>
+
+/* AArch64 static relocations the module loader would meet */
+#define R_AARCH64_NONE			256
+#define R_AARCH64_ABS64			257
+#define R_AARCH64_ABS32			258
+#define R_AARCH64_PREL32		261
+#define R_AARCH64_JUMP26		282
+#define R_AARCH64_CALL26		283
+
+#define ELF_CLASS		ELFCLASS64
+#define ELF_DATA		ELFDATA2LSB
+#define ELF_ARCH		EM_AARCH64
+
+#define ELF_PLATFORM		"aarch64"
+#define ELF_EXEC_PAGESIZE	PAGE_SIZE
+
+/*
+ * PIE executables load at two thirds of the address space, leaving
+ * room below for the brk heap and above for mmap and the stack.
+ */
+#define ELF_ET_DYN_BASE		(2 * DEFAULT_MAP_WINDOW / 3)
+
+#ifndef __ASSEMBLY__
+
+#include <linux/bug.h>
+#include <asm/ptrace.h>
+
+typedef unsigned long elf_greg_t;
+
+#define ELF_NGREG	(sizeof(struct user_pt_regs) / sizeof(elf_greg_t))
+#define ELF_CORE_COPY_REGS(dest, regs)	\
+	(*(struct user_pt_regs *)&(dest) = (regs)->user_regs);
+
+typedef elf_greg_t elf_gregset_t[ELF_NGREG];
+typedef struct user_fpsimd_state elf_fpregset_t;
+
+/* Core dumps take their notes from the ptrace regsets (kernel/ptrace.c). */
+#define CORE_DUMP_USE_REGSET
+
+#define elf_check_arch(x)	((x)->e_machine == EM_AARCH64)
+
+/*
+ * The AAPCS64 leaves x0 undefined at process entry; clear it, as
+ * dynamic linkers take a non-zero x0 as an atexit function.
+ */
+#define ELF_PLAT_INIT(regs, load_addr)	((regs)->regs[0] = 0)
+
+/* kernel/sigpage.c maps the signal return trampoline. */
+#define ARCH_HAS_SETUP_ADDITIONAL_PAGES
+struct linux_binprm;
+int arch_setup_additional_pages(struct linux_binprm *bprm, int uses_interp);
+
+#define SET_PERSONALITY(ex)						\
+	set_personality(PER_LINUX | (current->personality & (~PER_MASK)))
+
+#endif /* __ASSEMBLY__ */
+
+#endif /* __ASM_AARCH64_ELF_H */

@@ -1,0 +1,40 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Structure offsets and sizes that assembly code needs, generated at
+ * build time into <generated/asm-offsets.h>.
+ */
+#include <linux/arm-smccc.h>
+#include <linux/kbuild.h>
+#include <linux/sched.h>
+#include <asm/processor.h>
+#include <asm/ptrace.h>
+#include <asm/thread_info.h>
+
+int main(void)
+{
+	DEFINE(TSK_TI_FLAGS, offsetof(struct task_struct, thread_info.flags));
+	DEFINE(TSK_STACK, offsetof(struct task_struct, stack));
+	DEFINE(THREAD_CPU_CONTEXT, offsetof(struct task_struct, thread.cpu_context));
+	BLANK();
+	/* x0..x30: S_REGS + 8 * n */
+	DEFINE(S_REGS, offsetof(struct pt_regs, regs));
+	DEFINE(S_LR, offsetof(struct pt_regs, regs[30]));
+	DEFINE(S_SP, offsetof(struct pt_regs, sp));
+	DEFINE(S_PC, offsetof(struct pt_regs, pc));
+	DEFINE(S_PSTATE, offsetof(struct pt_regs, pstate));
+	DEFINE(S_ORIG_X0, offsetof(struct pt_regs, orig_x0));
+	DEFINE(S_SYSCALLNO, offsetof(struct pt_regs, syscallno));
+	DEFINE(S_ESR, offsetof(struct pt_regs, esr));
+	DEFINE(S_STACKFRAME, offsetof(struct pt_regs, stackframe));
+	DEFINE(PT_REGS_SIZE, sizeof(struct pt_regs));
+	BLANK();
+	DEFINE(CPU_CTX_REGS, offsetof(struct cpu_context, callee_saved));
+	DEFINE(CPU_CTX_FP, offsetof(struct cpu_context, fp));
+	DEFINE(CPU_CTX_PC, offsetof(struct cpu_context, pc));
+	BLANK();
+	DEFINE(SMCCC_RES_A0, offsetof(struct arm_smccc_res, a0));
+	DEFINE(SMCCC_RES_A2, offsetof(struct arm_smccc_res, a2));
+	DEFINE(SMCCC_QUIRK_ID, offsetof(struct arm_smccc_quirk, id));
+	DEFINE(SMCCC_QUIRK_STATE, offsetof(struct arm_smccc_quirk, state));
+	return 0;
+}

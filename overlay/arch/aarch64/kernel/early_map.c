@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The first translation tables, built before the MMU is on.
+ *
+ * This runs at the physical address the boot loader chose, with the MMU
+ * and D-cache off, so:
+ *  - every global is reached PC-relative (ADRP), which gives physical
+ *    addresses; no pointer stored in data may be followed;
+ *  - all memory is Device-nGnRnE: no unaligned access (-mstrict-align)
+ *    and no library calls;
+ *  - table addresses are physical and usable as pointers directly.
+ *
+ * It builds:
+ *  - swapper_pg_dir (TTBR1_EL1): the image at its link address, the
+ *    fixmap's static leaf table, and the device tree at FDT_VIRT_BASE;
+ *  - idmap_pg_dir (TTBR0_EL1): the image at VA == PA, so the code that
+ *    sets SCTLR_EL1.M keeps running.
+ */
+#include <linux/init.h>
+#include <linux/types.h>
+#include <asm/memory.h>
+#include <asm/pgtable.h>
+#include <asm/setup.h>
+
+extern char _text[], _end[];
+extern char __early_pool_start[], __early_pool_end[];
+extern u64 fixmap_pte[];
+
+struct early_pool {
+	u64 next;
+	u64 end;
+	bool failed;
+};
+
+static void __init zero_table(u64 *table)
+{
+	int i;
+
+	for (i = 0; i < PTRS_PER_TABLE; i++)
+		table[i] = 0;
+}
+
+static u64 *__init pool_alloc(struct early_pool *pool)
+{
+	u64 *table;
+
+	if (pool->next >= pool->end) {
+		pool->failed = true;
+		return NULL;
+	}
+	table = (u64 *)pool->next;
+	pool->next += PAGE_SIZE;
+	zero_table(table);
+	return table;
+}
+
+static unsigned int __init level_index(u64 va, int level)
+{
+	unsigned int entries = level == START_LEVEL ? PTRS_PER_PGD
+						    : PTRS_PER_TABLE;
+
+	return (va >> LEVEL_SHIFT(level)) & (entries - 1);
+}
+
+/*
+ * The table at @level that translates @va, creating the intermediate
+ * tables as needed.  @level is the level of the returned table.
+ */
+static u64 *__init walk_to(struct early_pool *pool, u64 *root, u64 va,
+			   int level)
+{
+	u64 *table = root;
+	int l;
+
+	for (l = START_LEVEL; l < level; l++) {
+		u64 *entry = &table[level_index(va, l)];
+
+		if (!(*entry & DESC_VALID)) {
+			u64 *next = pool_alloc(pool);
+
+			if (!next)
+				return NULL;
+			*entry = __phys_to_table((u64)next);
+		}
+		table = (u64 *)__desc_to_phys(*entry);
+	}
+	return table;
+}
+
+static void __init map_pages(struct early_pool *pool, u64 *root, u64 va,
+			     u64 pa, u64 size, u64 prot)
+{
+	u64 end = va + size;
+
+	for (; va < end; va += PAGE_SIZE, pa += PAGE_SIZE) {
+		u64 *pte = walk_to(pool, root, va, 3);
+
+		if (!pte)
+			return;
+		pte[level_index(va, 3)] = pa | prot;
+	}
+}
+
+/* FDT header: magic, then totalsize, both big-endian 32-bit words. */
+static u64 __init fdt_totalsize(const u32 *fdt)
+{
+	return __builtin_bswap32(fdt[1]);
+}
+
+/*
+ * Returns 0, or nonzero when the image cannot be identity mapped or
+ * the pool ran out.
+ */
+u64 __init early_map_kernel(u64 fdt_pa)
+{
+	struct early_pool pool;
+	u64 *swapper = (u64 *)swapper_pg_dir;
+	u64 *idmap = (u64 *)idmap_pg_dir;
+	u64 pa_start = (u64)_text;
+	u64 size = (u64)_end - pa_start;
+	u64 fdt_base, fdt_size;
+	u64 *table;
+
+	/* The identity map lives in the TTBR0_EL1 half: PA < 2^VA_BITS. */
+	if (pa_start + size > (1UL << VA_BITS))
+		return 1;
+
+	pool.next = (u64)__early_pool_start;
+	pool.end = (u64)__early_pool_end;
+	pool.failed = false;
+
+	zero_table(swapper);
+	zero_table(idmap);
+	zero_table(fixmap_pte);
+
+	/* The fixmap first, so its leaf table is the static one. */
+	table = walk_to(&pool, swapper, FIXADDR_START, 2);
+	if (table)
+		table[level_index(FIXADDR_START, 2)] =
+			__phys_to_table((u64)fixmap_pte);
+
+	/*
+	 * The image is writable and executable until the kernel sets
+	 * section permissions (not done yet).
+	 */
+	map_pages(&pool, swapper, KIMAGE_VADDR, pa_start, size,
+		  _PAGE_KERNEL_EXEC);
+
+	fdt_base = fdt_pa & PAGE_MASK;
+	fdt_size = ALIGN(fdt_pa - fdt_base + fdt_totalsize((u32 *)fdt_pa),
+			 PAGE_SIZE);
+	if (fdt_size > FDT_VIRT_SIZE)
+		fdt_size = FDT_VIRT_SIZE;
+	/*
+	 * Writable: the generic DT code wipes /chosen/kaslr-seed and
+	 * rng-seed in place once it has used them.
+	 */
+	map_pages(&pool, swapper, FDT_VIRT_BASE, fdt_base, fdt_size,
+		  _PAGE_KERNEL);
+
+	/*
+	 * nG: the entries carry ASID 0, which user address spaces never
+	 * get, so they cannot match a user access if any linger in a TLB.
+	 */
+	map_pages(&pool, idmap, pa_start, pa_start, size,
+		  _PAGE_KERNEL_EXEC | PTE_NG);
+
+	return pool.failed;
+}

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Kernel entry: the Image header, the step down from EL2, the checks of
+ * what the boot loader handed over, and the switch to virtual
+ * addressing.
+ *
+ * The boot protocol (Documentation/arch/arm64/booting.rst) guarantees
+ * on entry: MMU off, D-cache off (the image cleaned to PoC), x0 = the
+ * physical address of the device tree blob, x1-x3 = 0, all interrupts
+ * masked, at EL2 or non-secure EL1.
+ */
+
+#include <linux/init.h>
+#include <linux/linkage.h>
+#include <asm/assembler.h>
+#include <asm/image.h>
+#include <asm/memory.h>
+#include <asm/page.h>
+#include <asm/pgtable-hwdef.h>
+#include <asm/ptrace.h>
+#include <asm/sysreg.h>
+#include <asm/thread_info.h>
+#include <asm/asm-offsets.h>
+
+	__HEAD
+	/* code0/code1: "b primary_entry" is the first instruction run. */
+	b	primary_entry
+	.long	0
+	.quad	0				// text_offset
+	.quad	_kernel_size_le			// image_size
+	.quad	_kernel_flags_le		// flags
+	.quad	0				// res2
+	.quad	0				// res3
+	.quad	0				// res4
+	.long	IMAGE_MAGIC			// magic "ARM\x64"
+	.long	0				// res5
+
+/*
+ * Registers kept across the MMU-off part:
+ *   x20  CurrentEL at entry
+ *   x21  physical address of the device tree (x0 at entry)
+ *   x22  physical address of _text
+ */
+SYM_CODE_START_LOCAL(primary_entry)
+	mov	x21, x0
+	bl	init_kernel_el
+	mov	x20, x0
+
+	bl	check_granule
+	bl	check_fdt
+
+	adr_sym	x22, _text
+
+	/* A stack for the C code of early_map.c: the top of init_stack. */
+	adr_sym	x0, init_thread_union + THREAD_SIZE
+	mov	sp, x0
+	mov	x29, xzr
+
+	mov	x0, x21
+	bl	early_map_kernel
+	cbnz	x0, .Lbad_placement
+
+	/*
+	 * The tables were written with the MMU and D-cache off, straight
+	 * to memory.  The walker will read them through the caches
+	 * (TCR_EL1.IRGNn/ORGNn = write-back), so drop any stale lines
+	 * holding the old contents of that memory.
+	 */
+	adr_sym	x0, __pgtables_start
+	adr_sym	x1, __pgtables_end
+	dcache_by_line ivac, x0, x1, x2, x3
+
+	bl	cpu_setup
+	bl	enable_mmu
+
+	ldr	x8, =primary_switched
+	br	x8
+
+.Lbad_placement:
+	adr	x0, .Lmsg_placement
+	b	early_fail
+SYM_CODE_END(primary_entry)
+
+/*
+ * Drop from EL2 to EL1 if entered at EL2, leaving EL2 configured so
+ * that it stays out of the way of an EL1 kernel.  Returns the CurrentEL
+ * value at entry in w0, and returns at EL1.
+ */
+SYM_FUNC_START_LOCAL(init_kernel_el)
+	mrs	x0, CurrentEL
+	cmp	x0, #CURRENTEL_EL2
+	b.eq	1f
+
+	mov_const x0, SCTLR_EL1_BOOT
+	msr	sctlr_el1, x0
+	isb
+	mov	w0, #CURRENTEL_EL1
+	ret
+
+1:	mov_const x0, SCTLR_EL2_BOOT
+	msr	sctlr_el2, x0
+	isb
+
+	/* HCR_EL2.RW: EL1 is AArch64.  E2H, TGE and all traps clear. */
+	mov_const x0, HCR_EL2_RW
+	msr	hcr_el2, x0
+	isb
+
+	/*
+	 * CNTHCTL_EL2.EL1PCTEN/EL1PCEN: EL1 may use the physical counter
+	 * and timer.  CNTVOFF_EL2 = 0 makes the virtual counter equal
+	 * the physical one, which the arch timer driver relies on.
+	 */
+	mrs	x0, cnthctl_el2
+	orr	x0, x0, #(CNTHCTL_EL2_EL1PCTEN | CNTHCTL_EL2_EL1PCEN)
+	msr	cnthctl_el2, x0
+	msr	cntvoff_el2, xzr
+
+	/* EL1 reads of MIDR_EL1/MPIDR_EL1 return VPIDR_EL2/VMPIDR_EL2. */
+	mrs	x0, midr_el1
+	msr	vpidr_el2, x0
+	mrs	x0, mpidr_el1
+	msr	vmpidr_el2, x0
+
+	/* CPTR_EL2.TFP clear: FP/SIMD not trapped.  HSTR_EL2: no traps. */
+	mov	x0, #CPTR_EL2_RES1
+	msr	cptr_el2, x0
+	msr	hstr_el2, xzr
+
+	/*
+	 * MDCR_EL2.HPMN = PMCR_EL0.N: all PMU counters belong to EL1,
+	 * if there is a PMU (ID_AA64DFR0_EL1.PMUVer, bits 11:8, neither
+	 * 0 nor 0xf).
+	 */
+	mrs	x0, id_aa64dfr0_el1
+	ubfx	x0, x0, #8, #4
+	mov	x1, xzr
+	cbz	x0, 2f
+	cmp	x0, #0xf
+	b.eq	2f
+	mrs	x1, pmcr_el0
+	ubfx	x1, x1, #11, #5
+2:	msr	mdcr_el2, x1
+
+	/*
+	 * With a GICv3 system register interface
+	 * (ID_AA64PFR0_EL1.GIC != 0): ICC_SRE_EL2.Enable lets EL1 set
+	 * ICC_SRE_EL1.SRE itself, and ICC_SRE_EL2.SRE is required for
+	 * that; ICH_HCR_EL2 = 0 keeps the virtual CPU interface off.
+	 */
+	mrs	x0, id_aa64pfr0_el1
+	ubfx	x0, x0, #ID_AA64PFR0_EL1_GIC_SHIFT, #4
+	cbz	x0, 3f
+	mrs	x0, ICC_SRE_EL2
+	mov	x1, #ICC_SRE_EL2_SRE_ENABLE
+	orr	x0, x0, x1
+	msr	ICC_SRE_EL2, x0
+	isb
+	msr	ICH_HCR_EL2, xzr
+
+	/* No stage 2 translation. */
+3:	msr	vttbr_el2, xzr
+
+	mov_const x0, SCTLR_EL1_BOOT
+	msr	sctlr_el1, x0
+
+	/* "Return" to our caller at EL1h with D, A, I and F masked. */
+	mov	x0, #PSR_MODE_EL1h_MASKED
+	msr	spsr_el2, x0
+	msr	elr_el2, lr
+	mov	w0, #CURRENTEL_EL2
+	eret
+SYM_FUNC_END(init_kernel_el)
+
+/*
+ * The translation granule chosen at build time must be implemented:
+ * ID_AA64MMFR0_EL1.TGran4 (31:28) is 0xf when 4KB is not, TGran64
+ * (27:24) is 0xf when 64KB is not, TGran16 (23:20) is 0 when 16KB is
+ * not.
+ */
+SYM_FUNC_START_LOCAL(check_granule)
+	mrs	x0, id_aa64mmfr0_el1
+#if defined(CONFIG_AARCH64_4K_PAGES)
+	ubfx	x0, x0, #28, #4
+	cmp	x0, #0xf
+	b.eq	1f
+#elif defined(CONFIG_AARCH64_64K_PAGES)
+	ubfx	x0, x0, #ID_AA64MMFR0_EL1_TGRAN64_SHIFT, #4
+	cmp	x0, #0xf
+	b.eq	1f
+#else
+	ubfx	x0, x0, #ID_AA64MMFR0_EL1_TGRAN16_SHIFT, #4
+	cbz	x0, 1f
+#endif
+	ret
+1:	adr	x0, .Lmsg_granule
+	b	early_fail
+SYM_FUNC_END(check_granule)
+
+/*
+ * x21 must point at a flattened device tree: nonzero, 8-byte aligned
+ * (booting.rst) and starting with the FDT magic 0xd00dfeed, stored
+ * big-endian.
+ */
+SYM_FUNC_START_LOCAL(check_fdt)
+	cbz	x21, 1f
+	tst	x21, #7
+	b.ne	1f
+	ldr	w0, [x21]
+	rev	w0, w0
+	mov_const x1, 0xd00dfeed
+	cmp	w0, w1
+	b.ne	1f
+	ret
+1:	adr	x0, .Lmsg_fdt
+	b	early_fail
+SYM_FUNC_END(check_fdt)
+
+/*
+ * Boot cannot go on: say why on the debug UART, if one is configured
+ * (a PL011: data register at 0x00, flag register at 0x18 with TXFF in
+ * bit 5), then wait forever.  Nothing else can report it, as no
+ * console exists without a device tree.
+ */
+SYM_FUNC_START_LOCAL(early_fail)
+#if CONFIG_AARCH64_DEBUG_UART_PHYS != 0
+	mov_const x1, CONFIG_AARCH64_DEBUG_UART_PHYS
+1:	ldrb	w2, [x0], #1
+	cbz	w2, 3f
+2:	ldr	w3, [x1, #0x18]
+	tbnz	w3, #5, 2b
+	str	w2, [x1]
+	b	1b
+#endif
+3:	wfe
+	b	3b
+SYM_FUNC_END(early_fail)
+
+.Lmsg_fdt:
+	.asciz	"\r\naarch64: no device tree: x0 must hold the physical address of an 8-byte aligned FDT (magic 0xd00dfeed); stopping.\r\n"
+.Lmsg_granule:
+	.asciz	"\r\naarch64: this CPU does not implement the kernel's page size (ID_AA64MMFR0_EL1.TGran); stopping.\r\n"
+.Lmsg_placement:
+	.asciz	"\r\naarch64: the image is loaded above what the identity map can reach (2^VA_BITS); stopping.\r\n"
+	.balign	4
+
+/*
+ * Program the translation regime of EL1: memory attributes, the
+ * translation control and the two table bases.  Returns the SCTLR_EL1
+ * value that turns the MMU on in x0.
+ */
+SYM_FUNC_START_LOCAL(cpu_setup)
+	tlbi	vmalle1
+	dsb	nsh
+
+	/* CPACR_EL1.FPEN: FP/SIMD usable at EL0 (the kernel never uses it). */
+	mov	x0, #CPACR_EL1_FPEN
+	msr	cpacr_el1, x0
+	/* MDSCR_EL1 = 0: no self-hosted debug events yet. */
+	msr	mdscr_el1, xzr
+
+	mov_const x0, (MAIR_ATTR(MAIR_ATTR_NORMAL_WB, MT_NORMAL) | \
+		       MAIR_ATTR(MAIR_ATTR_NORMAL_NC, MT_NORMAL_NC) | \
+		       MAIR_ATTR(MAIR_ATTR_DEVICE_nGnRnE, MT_DEVICE_nGnRnE) | \
+		       MAIR_ATTR(MAIR_ATTR_DEVICE_nGnRE, MT_DEVICE_nGnRE))
+	msr	mair_el1, x0
+
+	mov_const x0, TCR_EL1_BASE
+	/*
+	 * TCR_EL1.IPS = ID_AA64MMFR0_EL1.PARange, at most 48 bits (5):
+	 * output addresses wider than the tables can hold are useless.
+	 */
+	mrs	x1, id_aa64mmfr0_el1
+	and	x2, x1, #ID_AA64MMFR0_EL1_PARANGE_MASK
+	cmp	x2, #5
+	mov	x3, #5
+	csel	x2, x2, x3, ls
+	bfi	x0, x2, #TCR_IPS_SHIFT, #3
+	/* 16-bit ASIDs when ID_AA64MMFR0_EL1.ASIDBits == 2. */
+	ubfx	x2, x1, #ID_AA64MMFR0_EL1_ASIDBITS_SHIFT, #4
+	cmp	x2, #2
+	b.ne	1f
+	orr	x0, x0, #TCR_AS
+1:	msr	tcr_el1, x0
+
+	adr_sym	x0, idmap_pg_dir
+	msr	ttbr0_el1, x0
+	adr_sym	x0, swapper_pg_dir
+	msr	ttbr1_el1, x0
+	isb
+
+	mov_const x0, SCTLR_EL1_KERNEL
+	ret
+SYM_FUNC_END(cpu_setup)
+
+/*
+ * Turn the MMU on with the SCTLR_EL1 value in x0.  Runs from the
+ * identity map, so the next instruction is found at the same address
+ * whether translated or not.
+ */
+SYM_FUNC_START(enable_mmu)
+	msr	sctlr_el1, x0
+	isb
+	/* Instructions fetched while the MMU was off may be stale. */
+	ic	iallu
+	dsb	nsh
+	isb
+	ret
+SYM_FUNC_END(enable_mmu)
+
+	.ltorg
+
+/*
+ * Now at the kernel's link address.  Set up what C code expects and
+ * enter start_kernel().
+ */
+SYM_FUNC_START_LOCAL(primary_switched)
+	/*
+	 * The init task's stack, with a zeroed pt_regs at its top like
+	 * every other task, so task_pt_regs(&init_task) is valid.
+	 */
+	adr_sym	x0, init_thread_union + THREAD_SIZE - PT_REGS_SIZE
+	mov	sp, x0
+	stp	xzr, xzr, [x0, #S_STACKFRAME]
+	add	x29, x0, #S_STACKFRAME
+
+	/* SP_EL0 holds current, TPIDR_EL1 the per-cpu offset (see percpu.h) */
+	adr_sym	x0, init_task
+	msr	sp_el0, x0
+	msr	tpidr_el1, xzr
+
+	adr_sym	x0, vectors
+	msr	vbar_el1, x0
+	isb
+
+	adr_sym	x0, __bss_start
+	adr_sym	x1, __bss_stop
+	sub	x2, x1, x0
+	mov	x1, xzr
+	bl	memset
+
+	str_sym	x21, __fdt_pointer, x0
+	str_sym	w20, boot_cpu_mode, x0
+	/* kimage_voffset = link address of _text - its physical address */
+	adr_sym	x0, _text
+	sub	x0, x0, x22
+	str_sym	x0, kimage_voffset, x1
+
+	bl	start_kernel
+	brk	#0
+SYM_FUNC_END(primary_switched)
+
+/*
+ * Where firmware would resume the system after PSCI SYSTEM_SUSPEND.
+ * Resuming from suspend is not implemented (cpu_suspend() always
+ * fails), so nothing should ever come back here: stop.
+ */
+SYM_CODE_START(cpu_resume)
+1:	wfe
+	b	1b
+SYM_CODE_END(cpu_resume)

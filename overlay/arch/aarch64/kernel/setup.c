@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * setup_arch(): from the device tree the boot loader passed to a
+ * kernel with its memory map, console and CPUs known.
+ */
+#include <linux/console.h>
+#include <linux/cpu.h>
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/libfdt.h>
+#include <linux/memblock.h>
+#include <linux/mm.h>
+#include <linux/of.h>
+#include <linux/of_fdt.h>
+#include <linux/panic_notifier.h>
+#include <linux/percpu.h>
+#include <linux/psci.h>
+#include <linux/sched/task.h>
+#include <linux/screen_info.h>
+#include <linux/seq_file.h>
+#include <linux/smp.h>
+#include <asm/cputype.h>
+#include <asm/fixmap.h>
+#include <asm/memory.h>
+#include <asm/mmu_context.h>
+#include <asm/pgtable.h>
+#include <asm/sections.h>
+#include <asm/setup.h>
+#include <asm/smp_plat.h>
+#include <asm/virt.h>
+
+/* Written by head.S before start_kernel(). */
+phys_addr_t __fdt_pointer __initdata;
+u32 boot_cpu_mode __ro_after_init;
+u64 kimage_voffset __ro_after_init;
+EXPORT_SYMBOL(kimage_voffset);
+
+u64 __cpu_logical_map[NR_CPUS] = { [0 ... NR_CPUS - 1] = INVALID_HWID };
+
+u64 cpu_logical_map(unsigned int cpu)
+{
+	return __cpu_logical_map[cpu];
+}
+
+/*
+ * The device tree is mapped at FDT_VIRT_BASE by early_map.c, at the
+ * same offset within the page as its physical address.
+ */
+static void __init setup_machine_fdt(phys_addr_t dt_phys)
+{
+	void *dt_virt = (void *)(FDT_VIRT_BASE + offset_in_page(dt_phys));
+	unsigned long limit = FDT_VIRT_SIZE - offset_in_page(dt_phys);
+	const char *name;
+
+	if (fdt_check_header(dt_virt) || fdt_totalsize(dt_virt) > MAX_FDT_SIZE ||
+	    fdt_totalsize(dt_virt) > limit || !early_init_dt_scan(dt_virt, dt_phys)) {
+		/*
+		 * No console can exist without the device tree: stop
+		 * here.  (head.S checked the magic; this is a corrupt or
+		 * oversized blob.)
+		 */
+		pr_crit("Invalid device tree blob at physical address %pa\n",
+			&dt_phys);
+		while (true)
+			cpu_relax();
+	}
+
+	memblock_reserve(dt_phys, fdt_totalsize(dt_virt));
+
+	name = of_flat_dt_get_machine_name();
+	if (name)
+		pr_info("Machine model: %s\n", name);
+}
+
+static const char *boot_el_name(u32 mode)
+{
+	return mode == CURRENTEL_EL2 ? "EL2" : "EL1";
+}
+
+void __init setup_arch(char **cmdline_p)
+{
+	setup_initial_init_mm(_text, _etext, _edata, _end);
+
+	setup_machine_fdt(__fdt_pointer);
+	*cmdline_p = boot_command_line;
+
+	/* earlycon= and the other early parameters */
+	parse_early_param();
+
+	pr_info("Entered the kernel at %s; running at EL1\n",
+		boot_el_name(boot_cpu_mode));
+
+	set_cpu_logical_map(0, read_cpuid_mpidr() & MPIDR_HWID_BITMASK);
+
+	aarch64_memblock_init();
+	paging_init();
+
+	unflatten_device_tree();
+
+	bootmem_init();
+
+	psci_dt_init();
+	smp_init_cpus();
+}

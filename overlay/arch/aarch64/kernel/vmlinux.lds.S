@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Layout of vmlinux.  The image is linked at KIMAGE_VADDR and loaded by
+ * the boot loader at any 2MB-aligned physical address (text_offset 0);
+ * everything up to _end is part of image_size in the Image header,
+ * including the boot-time page tables at the end.
+ */
+
+#define RO_EXCEPTION_TABLE_ALIGN	8
+#define RUNTIME_DISCARD_EXIT
+
+#include <asm-generic/vmlinux.lds.h>
+#include <asm/cache.h>
+#include <asm/image.h>
+#include <asm/memory.h>
+#include <asm/page.h>
+#include <asm/pgtable-hwdef.h>
+#include <asm/thread_info.h>
+
+OUTPUT_ARCH(aarch64)
+ENTRY(_text)
+
+jiffies = jiffies_64;
+
+SECTIONS
+{
+	/DISCARD/ : {
+		*(.interp .dynamic)
+		*(.dynsym .dynstr .hash .gnu.hash)
+	}
+
+	. = KIMAGE_VADDR;
+
+	.head.text : {
+		_text = .;
+		HEAD_TEXT
+	}
+
+	. = ALIGN(PAGE_SIZE);
+	.text : {
+		_stext = .;
+		TEXT_TEXT
+		SCHED_TEXT
+		LOCK_TEXT
+		KPROBES_TEXT
+		IRQENTRY_TEXT
+		SOFTIRQENTRY_TEXT
+		ENTRY_TEXT
+		*(.gnu.warning)
+	}
+	. = ALIGN(16);
+	_etext = .;
+
+	/*
+	 * The linker's own sections: the kernel is linked statically and
+	 * not relocatable, so they must come out empty (checked below).
+	 */
+	.plt : {
+		*(.plt) *(.plt.*) *(.iplt) *(.igot .igot.plt)
+	}
+	.rela.dyn : {
+		*(.rela .rela*)
+	}
+
+	. = ALIGN(PAGE_SIZE);
+	RO_DATA(PAGE_SIZE)
+	EXCEPTION_TABLE(8)
+
+	. = ALIGN(PAGE_SIZE);
+	__init_begin = .;
+	INIT_TEXT_SECTION(8)
+	.exit.text : {
+		EXIT_TEXT
+	}
+	INIT_DATA_SECTION(16)
+	.exit.data : {
+		EXIT_DATA
+	}
+	PERCPU_SECTION(L1_CACHE_BYTES)
+	. = ALIGN(PAGE_SIZE);
+	__init_end = .;
+
+	_sdata = .;
+	RW_DATA(L1_CACHE_BYTES, PAGE_SIZE, THREAD_ALIGN)
+	_edata = .;
+
+	BSS_SECTION(0, 0, 0)
+
+	/*
+	 * Translation tables built by kernel/early_map.c before the MMU is
+	 * on.  Not part of .bss: they are filled in before .bss is zeroed.
+	 * The pool holds the intermediate and leaf tables of the kernel
+	 * image mapping (twice: at its link address and identity mapped)
+	 * and of the device tree mapping, with slack for one partly used
+	 * table per level and mapping.
+	 */
+	. = ALIGN(PAGE_SIZE);
+	.pgtables (NOLOAD) : {
+		__pgtables_start = .;
+		idmap_pg_dir = .;
+		. += PAGE_SIZE;
+		swapper_pg_dir = .;
+		. += PAGE_SIZE;
+		fixmap_pte = .;
+		. += PAGE_SIZE;
+		__early_pool_start = .;
+		. += PAGE_SIZE * (2 * ((. - _text) >> (PAGE_SHIFT + TABLE_BITS)) +
+				  (FDT_VIRT_SIZE >> (PAGE_SHIFT + TABLE_BITS)) +
+				  6 * CONFIG_PGTABLE_LEVELS);
+		__early_pool_end = .;
+		__pgtables_end = .;
+	}
+
+	_end = .;
+
+	STABS_DEBUG
+	DWARF_DEBUG
+	ELF_DETAILS
+
+	DISCARDS
+}
+
+/* Fields of the Image header (kernel/head.S), as link-time constants. */
+_kernel_size_le = _end - _text;
+_kernel_flags_le = __IMAGE_FLAGS;
+
+ASSERT(SIZEOF(.plt) == 0, "unexpected PLT entries in vmlinux")
+ASSERT(SIZEOF(.rela.dyn) == 0, "unexpected run-time relocations in vmlinux")
+ASSERT(_text == KIMAGE_VADDR, "the Image header must be at KIMAGE_VADDR")
+ASSERT(_end - _text <= KIMAGE_VSIZE, "the kernel image is larger than KIMAGE_VSIZE")
