@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * atomic_t and atomic64_t on the exclusive monitor.  As in
+ * <asm/cmpxchg.h>, only void and _relaxed operations are defined here;
+ * <linux/atomic/atomic-arch-fallback.h> builds the ordered variants
+ * and the remaining operations (inc, dec, andnot, add_unless, ...).
+ */
+#ifndef __ASM_AARCH64_ATOMIC_H
+#define __ASM_AARCH64_ATOMIC_H
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+#include <asm/barrier.h>
+#include <asm/cmpxchg.h>
+
+#define ATOMIC64_INIT(i)		{ (i) }
+
+#define arch_atomic_read(v)		READ_ONCE((v)->counter)
+#define arch_atomic_set(v, i)		WRITE_ONCE((v)->counter, (i))
+#define arch_atomic64_read(v)		READ_ONCE((v)->counter)
+#define arch_atomic64_set(v, i)		WRITE_ONCE((v)->counter, (i))
+
+/*
+ * pfx: atomic or atomic64; T: the counter type; w: register width
+ * letter; insn: the ALU instruction applying the operation.
+ */
+#define __AARCH64_ATOMIC_OPS(pfx, T, w, op, insn)			\
+static __always_inline void						\
+arch_##pfx##_##op(T i, pfx##_t *v)					\
+{									\
+	T res;								\
+	unsigned int fail;						\
+									\
+	asm volatile(							\
+	"1:	ldxr	%" #w "0, %2\n"					\
+	"	" #insn "	%" #w "0, %" #w "0, %" #w "3\n"		\
+	"	stxr	%w1, %" #w "0, %2\n"				\
+	"	cbnz	%w1, 1b\n"					\
+	: "=&r" (res), "=&r" (fail), "+Q" (v->counter)			\
+	: "r" (i));							\
+}									\
+									\
+static __always_inline T						\
+arch_##pfx##_fetch_##op##_relaxed(T i, pfx##_t *v)			\
+{									\
+	T old, res;							\
+	unsigned int fail;						\
+									\
+	asm volatile(							\
+	"1:	ldxr	%" #w "0, %3\n"					\
+	"	" #insn "	%" #w "1, %" #w "0, %" #w "4\n"		\
+	"	stxr	%w2, %" #w "1, %3\n"				\
+	"	cbnz	%w2, 1b\n"					\
+	: "=&r" (old), "=&r" (res), "=&r" (fail), "+Q" (v->counter)	\
+	: "r" (i));							\
+	return old;							\
+}
+
+#define __AARCH64_ATOMIC_RETURN(pfx, T, w, op, insn)			\
+static __always_inline T						\
+arch_##pfx##_##op##_return_relaxed(T i, pfx##_t *v)			\
+{									\
+	T res;								\
+	unsigned int fail;						\
+									\
+	asm volatile(							\
+	"1:	ldxr	%" #w "0, %2\n"					\
+	"	" #insn "	%" #w "0, %" #w "0, %" #w "3\n"		\
+	"	stxr	%w1, %" #w "0, %2\n"				\
+	"	cbnz	%w1, 1b\n"					\
+	: "=&r" (res), "=&r" (fail), "+Q" (v->counter)			\
+	: "r" (i));							\
+	return res;							\
+}
+
+#define __AARCH64_ATOMIC_ALL(pfx, T, w)					\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, add, add)			\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, sub, sub)			\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, and, and)			\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, andnot, bic)			\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, or, orr)			\
+	__AARCH64_ATOMIC_OPS(pfx, T, w, xor, eor)			\
+	__AARCH64_ATOMIC_RETURN(pfx, T, w, add, add)			\
+	__AARCH64_ATOMIC_RETURN(pfx, T, w, sub, sub)
+
+__AARCH64_ATOMIC_ALL(atomic, int, w)
+__AARCH64_ATOMIC_ALL(atomic64, s64, x)
+
+#undef __AARCH64_ATOMIC_ALL
+#undef __AARCH64_ATOMIC_RETURN
+#undef __AARCH64_ATOMIC_OPS
+
+#define arch_atomic_add			arch_atomic_add
+#define arch_atomic_sub			arch_atomic_sub
+#define arch_atomic_and			arch_atomic_and
+#define arch_atomic_andnot		arch_atomic_andnot
+#define arch_atomic_or			arch_atomic_or
+#define arch_atomic_xor			arch_atomic_xor
+#define arch_atomic_add_return_relaxed	arch_atomic_add_return_relaxed
+#define arch_atomic_sub_return_relaxed	arch_atomic_sub_return_relaxed
+#define arch_atomic_fetch_add_relaxed	arch_atomic_fetch_add_relaxed
+#define arch_atomic_fetch_sub_relaxed	arch_atomic_fetch_sub_relaxed
+#define arch_atomic_fetch_and_relaxed	arch_atomic_fetch_and_relaxed
+#define arch_atomic_fetch_andnot_relaxed arch_atomic_fetch_andnot_relaxed
+#define arch_atomic_fetch_or_relaxed	arch_atomic_fetch_or_relaxed
+#define arch_atomic_fetch_xor_relaxed	arch_atomic_fetch_xor_relaxed
+
+#define arch_atomic64_add		arch_atomic64_add
+#define arch_atomic64_sub		arch_atomic64_sub
+#define arch_atomic64_and		arch_atomic64_and
+#define arch_atomic64_andnot		arch_atomic64_andnot
+#define arch_atomic64_or		arch_atomic64_or
+#define arch_atomic64_xor		arch_atomic64_xor
+#define arch_atomic64_add_return_relaxed arch_atomic64_add_return_relaxed
+#define arch_atomic64_sub_return_relaxed arch_atomic64_sub_return_relaxed
+#define arch_atomic64_fetch_add_relaxed	arch_atomic64_fetch_add_relaxed
+#define arch_atomic64_fetch_sub_relaxed	arch_atomic64_fetch_sub_relaxed
+#define arch_atomic64_fetch_and_relaxed	arch_atomic64_fetch_and_relaxed
+#define arch_atomic64_fetch_andnot_relaxed arch_atomic64_fetch_andnot_relaxed
+#define arch_atomic64_fetch_or_relaxed	arch_atomic64_fetch_or_relaxed
+#define arch_atomic64_fetch_xor_relaxed	arch_atomic64_fetch_xor_relaxed
+
+#define arch_atomic_xchg_relaxed(v, n)	arch_xchg_relaxed(&(v)->counter, (n))
+#define arch_atomic_cmpxchg_relaxed(v, o, n) \
+	arch_cmpxchg_relaxed(&(v)->counter, (o), (n))
+#define arch_atomic64_xchg_relaxed(v, n) arch_xchg_relaxed(&(v)->counter, (n))
+#define arch_atomic64_cmpxchg_relaxed(v, o, n) \
+	arch_cmpxchg_relaxed(&(v)->counter, (o), (n))
+
+#endif /* __ASM_AARCH64_ATOMIC_H */

@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Memory barriers.  All CPUs of a system share the Inner Shareable
+ * domain, so SMP ordering uses "ish" barriers; ordering against devices
+ * needs the full system ("sy") or Outer Shareable ("osh") variants.
+ */
+#ifndef __ASM_AARCH64_BARRIER_H
+#define __ASM_AARCH64_BARRIER_H
+
+#ifndef __ASSEMBLY__
+
+#include <linux/compiler.h>
+#include <linux/types.h>
+
+#define nop()		asm volatile("nop")
+#define sev()		asm volatile("sev" : : : "memory")
+#define wfe()		asm volatile("wfe" : : : "memory")
+#define wfi()		asm volatile("wfi" : : : "memory")
+
+#define dmb(opt)	asm volatile("dmb " #opt : : : "memory")
+#define dsb(opt)	asm volatile("dsb " #opt : : : "memory")
+
+/* Between CPUs */
+#define __smp_wmb()	dmb(ishst)
+#define __smp_rmb()	dmb(ishld)
+#define __smp_mb()	dmb(ish)
+
+/* Against DMA masters (coherent memory, Outer Shareable) */
+#define dma_wmb()	dmb(oshst)
+#define dma_rmb()	dmb(oshld)
+#define dma_mb()	dmb(osh)
+
+/* Against everything, devices included: DSB waits for completion. */
+#define wmb()		dsb(st)
+#define rmb()		dsb(ld)
+#define mb()		dsb(sy)
+
+/*
+ * Release stores and acquire loads are single instructions, STLR and
+ * LDAR (ARM ARM B2.3.3, "Load-Acquire, Store-Release"), one per access
+ * size: no separate barrier is needed.
+ */
+#define __AARCH64_ACQ_REL(bits, sfx, reg)				\
+static __always_inline void						\
+__stlr##bits(volatile void *p, u##bits v)				\
+{									\
+	asm volatile("stlr" sfx "	%" reg "1, %0"			\
+		     : "=Q" (*(volatile u##bits *)p) : "r" (v) : "memory");\
+}									\
+static __always_inline u##bits						\
+__ldar##bits(const volatile void *p)					\
+{									\
+	u##bits v;							\
+	asm volatile("ldar" sfx "	%" reg "0, %1"			\
+		     : "=r" (v) : "Q" (*(const volatile u##bits *)p)	\
+		     : "memory");					\
+	return v;							\
+}
+
+__AARCH64_ACQ_REL(8, "b", "w")
+__AARCH64_ACQ_REL(16, "h", "w")
+__AARCH64_ACQ_REL(32, "", "w")
+__AARCH64_ACQ_REL(64, "", "x")
+#undef __AARCH64_ACQ_REL
+
+/* Move the bits of any scalar of 1, 2, 4 or 8 bytes through a uN. */
+#define __smp_store_release(p, v)					\
+do {									\
+	__unqual_scalar_typeof(*(p)) __sr_v = (v);			\
+	compiletime_assert_atomic_type(*(p));				\
+	if (sizeof(*(p)) == 1)						\
+		__stlr8((p), *(u8 *)&__sr_v);				\
+	else if (sizeof(*(p)) == 2)					\
+		__stlr16((p), *(u16 *)&__sr_v);				\
+	else if (sizeof(*(p)) == 4)					\
+		__stlr32((p), *(u32 *)&__sr_v);				\
+	else								\
+		__stlr64((p), *(u64 *)&__sr_v);				\
+} while (0)
+
+#define __smp_load_acquire(p)						\
+({									\
+	__unqual_scalar_typeof(*(p)) __la_v;				\
+	compiletime_assert_atomic_type(*(p));				\
+	if (sizeof(*(p)) == 1)						\
+		*(u8 *)&__la_v = __ldar8(p);				\
+	else if (sizeof(*(p)) == 2)					\
+		*(u16 *)&__la_v = __ldar16(p);				\
+	else if (sizeof(*(p)) == 4)					\
+		*(u32 *)&__la_v = __ldar32(p);				\
+	else								\
+		*(u64 *)&__la_v = __ldar64(p);				\
+	(typeof(*(p)))__la_v;						\
+})
+
+/*
+ * CSDB (hint #20) stops the CPU from speculating on the result of an
+ * earlier conditional select (ARM ARM C6, "CSDB").
+ */
+#define csdb()		asm volatile("hint #20" : : : "memory")
+
+/*
+ * All ones when idx < sz, else 0, computed by CSETM after an unsigned
+ * compare: with the CSDB the mask cannot be speculated as all ones for
+ * an out-of-bounds index.
+ */
+static inline unsigned long array_index_mask_nospec(unsigned long idx,
+						    unsigned long sz)
+{
+	unsigned long in_bounds;
+
+	asm volatile("cmp	%1, %2\n\tcsetm	%0, lo"
+		     : "=r" (in_bounds) : "r" (idx), "Ir" (sz) : "cc");
+	csdb();
+	return in_bounds;
+}
+#define array_index_mask_nospec array_index_mask_nospec
+
+#include <asm-generic/barrier.h>
+
+#endif /* __ASSEMBLY__ */
+
+#endif /* __ASM_AARCH64_BARRIER_H */
