@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The kernel's page tables after boot: the fixmap, and the linear map
+ * of RAM that paging_init() adds to swapper_pg_dir.
+ *
+ * While the linear map is built, a new table page (from memblock) has
+ * no virtual address yet: each level is edited through a fixmap slot
+ * of its own (FIX_PGD..FIX_PTE), mapped for the time of the edit.
+ */
+#include <linux/init.h>
+#include <linux/kernel.h>
+#include <linux/memblock.h>
+#include <linux/mm.h>
+#include <asm/fixmap.h>
+#include <asm/mmu_context.h>
+#include <asm/pgtable.h>
+#include <asm/sections.h>
+#include <asm/tlbflush.h>
+
+/* The fixmap's leaf table, in the image (see vmlinux.lds.S). */
+extern pte_t fixmap_pte[];
+
+void __set_fixmap(enum fixed_addresses idx, phys_addr_t phys, pgprot_t prot)
+{
+	unsigned long addr = __fix_to_virt(idx);
+	pte_t *ptep = &fixmap_pte[pte_index(addr)];
+
+	if (WARN_ON(idx <= FIX_HOLE || idx >= __end_of_fixed_addresses))
+		return;
+
+	if (pgprot_val(prot)) {
+		set_pte(ptep, pfn_pte(phys >> PAGE_SHIFT, prot));
+	} else {
+		pte_clear(&init_mm, addr, ptep);
+		flush_tlb_kernel_range(addr, addr + PAGE_SIZE);
+	}
+}
+
+/* Slot for editing a table of the given lookup level (0..3). */
+static enum fixed_addresses __init level_slot(int level)
+{
+	BUILD_BUG_ON(FIX_PMD != FIX_PTE + 1 || FIX_PUD != FIX_PTE + 2 ||
+		     FIX_PGD != FIX_PTE + 3);
+	return FIX_PTE + (3 - level);
+}
+
+static u64 *__init map_table(int level, phys_addr_t pa)
+{
+	enum fixed_addresses slot = level_slot(level);
+
+	__set_fixmap(slot, pa & PAGE_MASK, PAGE_KERNEL);
+	return (u64 *)(__fix_to_virt(slot) + offset_in_page(pa));
+}
+
+static void __init unmap_table(int level)
+{
+	__set_fixmap(level_slot(level), 0, __pgprot(0));
+}
+
+static phys_addr_t __init alloc_table(int level)
+{
+	phys_addr_t pa = memblock_phys_alloc(PAGE_SIZE, PAGE_SIZE);
+	u64 *table;
+
+	if (!pa)
+		panic("out of memory for the linear map's page tables");
+	table = map_table(level, pa);
+	memset(table, 0, PAGE_SIZE);
+	unmap_table(level);
+	return pa;
+}
+
+/*
+ * Block descriptors are allowed at level 2 for every granule and at
+ * level 1 for the 4KB granule only (ARM ARM D8.2, without FEAT_LPA).
+ */
+static bool __init block_allowed(int level)
+{
+	if (level == 2)
+		return true;
+	return level == 1 && IS_ENABLED(CONFIG_AARCH64_4K_PAGES);
+}
+
+static void __init map_linear(u64 *table, int level, unsigned long va,
+			      unsigned long end, phys_addr_t pa)
+{
+	unsigned long span = 1UL << LEVEL_SHIFT(level);
+	unsigned int entries = level == START_LEVEL ? PTRS_PER_PGD
+						    : PTRS_PER_TABLE;
+
+	do {
+		unsigned int idx = (va >> LEVEL_SHIFT(level)) & (entries - 1);
+		unsigned long next = (va + span) & ~(span - 1);
+		u64 desc = table[idx];
+		phys_addr_t child_pa;
+		u64 *child;
+
+		/* Compare with - 1: next may wrap to 0 at the very top. */
+		if (next - 1 >= end - 1)
+			next = end;
+
+		if (level == 3) {
+			WRITE_ONCE(table[idx], pa | _PAGE_KERNEL);
+		} else if (block_allowed(level) && next - va == span &&
+			   !(pa & (span - 1)) && !(desc & DESC_VALID)) {
+			WRITE_ONCE(table[idx], pa | (_PAGE_KERNEL &
+					~DESC_TYPE_MASK) | DESC_BLOCK);
+		} else {
+			if (!(desc & DESC_VALID)) {
+				child_pa = alloc_table(level + 1);
+				WRITE_ONCE(table[idx], __phys_to_table(child_pa));
+			} else {
+				BUG_ON((desc & DESC_TYPE_MASK) != DESC_TABLE);
+				child_pa = __desc_to_phys(desc);
+			}
+			child = map_table(level + 1, child_pa);
+			map_linear(child, level + 1, va, next, pa);
+			unmap_table(level + 1);
+		}
+		pa += next - va;
+		va = next;
+	} while (va != end);
+}
+
+void __init paging_init(void)
+{
+	phys_addr_t start, end;
+	u64 i;
+
+	for_each_mem_range(i, &start, &end) {
+		start = PAGE_ALIGN(start);
+		end &= PAGE_MASK;
+		if (start >= end)
+			continue;
+		map_linear((u64 *)swapper_pg_dir, START_LEVEL,
+			   __phys_to_virt(start), __phys_to_virt(end), start);
+	}
+	__pgtable_publish();
+
+	/*
+	 * The identity map has served its purpose (turning the MMU on).
+	 * Kernel threads run with the empty TTBR0_EL1 from now on; drop
+	 * whatever the TLB still holds from the identity map.
+	 */
+	cpu_set_reserved_ttbr0();
+	local_flush_tlb_all();
+}
