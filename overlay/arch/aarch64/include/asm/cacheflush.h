@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The data caches of ARMv8-A behave as PIPT and never alias, so most
+ * cache flushing hooks are no-ops.  Only instruction fetch needs care:
+ * after writing code, clean the D-cache to the Point of Unification and
+ * invalidate the I-cache (ARM ARM B2.4.4, "Cache maintenance
+ * requirements for instruction modifications").
+ */
+#ifndef __ASM_AARCH64_CACHEFLUSH_H
+#define __ASM_AARCH64_CACHEFLUSH_H
+
+#include <linux/types.h>
+
+void caches_sync_icache_range(unsigned long start, unsigned long end);
+void dcache_clean_inval_poc(unsigned long start, unsigned long end);
+void dcache_inval_poc(unsigned long start, unsigned long end);
+void dcache_clean_poc(unsigned long start, unsigned long end);
+void dcache_clean_pou(unsigned long start, unsigned long end);
+
+#define flush_icache_range flush_icache_range
+static inline void flush_icache_range(unsigned long start, unsigned long end)
+{
+	caches_sync_icache_range(start, end);
+}
+
+#include <asm-generic/cacheflush.h>
+
+#endif /* __ASM_AARCH64_CACHEFLUSH_H */
