@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Handlers of synchronous exceptions, called from entry-common.c. */
+#ifndef __ASM_AARCH64_TRAPS_H
+#define __ASM_AARCH64_TRAPS_H
+
+struct pt_regs;
+
+void do_el1_brk(struct pt_regs *regs, unsigned long esr);
+void do_el0_brk(struct pt_regs *regs, unsigned long esr);
+void do_el0_undef(struct pt_regs *regs, unsigned long esr);
+void do_el0_alignment(struct pt_regs *regs, unsigned long esr,
+		      unsigned long far);
+void __noreturn die_bad_exception(struct pt_regs *regs, const char *what,
+				  unsigned long esr);
+void force_signal_inject(int signal, int code, unsigned long address,
+			 unsigned long esr);
+
+
+/* Every A64 instruction is 4 bytes. */
+#define AARCH64_INSN_SIZE	4
+
+const char *esr_class_name(unsigned long esr);
+
+#endif /* __ASM_AARCH64_TRAPS_H */

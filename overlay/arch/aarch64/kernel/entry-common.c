@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The C half of exception entry: classify the exception by
+ * ESR_EL1.EC and hand it to its handler, wrapped in the generic entry
+ * code's context tracking (irqentry_*, syscall_*).
+ */
+#include <linux/context_tracking.h>
+#include <linux/entry-common.h>
+#include <linux/irq.h>
+#include <linux/irqdesc.h>
+#include <linux/ptrace.h>
+#include <linux/sched.h>
+#include <asm/exception.h>
+#include <asm/sysreg.h>
+#include <asm/traps.h>
+
+/* A fault from EL1 may sleep if the interrupted code could. */
+static void inherit_irqs(struct pt_regs *regs)
+{
+	if (interrupts_enabled(regs))
+		local_irq_enable();
+}
+
+static void restore_irqs_off(void)
+{
+	local_irq_disable();
+}
+
+asmlinkage void noinstr el1h_sync_handler(struct pt_regs *regs)
+{
+	unsigned long esr = regs->esr;
+	unsigned long far = read_sysreg(far_el1);
+	irqentry_state_t state = irqentry_enter(regs);
+
+	instrumentation_begin();
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_DABT_CUR:
+	case ESR_ELx_EC_IABT_CUR:
+		inherit_irqs(regs);
+		do_mem_abort(far, esr, regs);
+		restore_irqs_off();
+		break;
+	case ESR_ELx_EC_BRK64:
+		do_el1_brk(regs, esr);
+		break;
+	default:
+		die_bad_exception(regs, "synchronous exception at EL1", esr);
+	}
+	instrumentation_end();
+	irqentry_exit(regs, state);
+}
+
+asmlinkage void noinstr el1h_irq_handler(struct pt_regs *regs)
+{
+	irqentry_state_t state = irqentry_enter(regs);
+
+	instrumentation_begin();
+	generic_handle_arch_irq(regs);
+	instrumentation_end();
+	irqentry_exit(regs, state);
+}
+
+asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
+{
+	unsigned long esr = regs->esr;
+	unsigned long far;
+
+	/* System calls do their own entry/exit accounting. */
+	if (ESR_ELx_EC(esr) == ESR_ELx_EC_SVC64) {
+		do_el0_svc(regs);
+		return;
+	}
+
+	far = read_sysreg(far_el1);
+	irqentry_enter_from_user_mode(regs);
+	instrumentation_begin();
+	local_irq_enable();
+
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_DABT_LOW:
+	case ESR_ELx_EC_IABT_LOW:
+		do_mem_abort(far, esr, regs);
+		break;
+	case ESR_ELx_EC_SP_ALIGN:
+	case ESR_ELx_EC_PC_ALIGN:
+		do_el0_alignment(regs, esr, far);
+		break;
+	case ESR_ELx_EC_BRK64:
+		do_el0_brk(regs, esr);
+		break;
+	default:
+		do_el0_undef(regs, esr);
+	}
+
+	local_irq_disable();
+	instrumentation_end();
+	irqentry_exit_to_user_mode(regs);
+}
+
+asmlinkage void noinstr el0t_64_irq_handler(struct pt_regs *regs)
+{
+	irqentry_enter_from_user_mode(regs);
+	instrumentation_begin();
+	generic_handle_arch_irq(regs);
+	instrumentation_end();
+	irqentry_exit_to_user_mode(regs);
+}

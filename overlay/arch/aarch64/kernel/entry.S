@@ -1,0 +1,244 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Exception vectors and the register save/restore around them, task
+ * switching, and the first return of a new task.  The decisions about
+ * an exception are taken in C (entry-common.c) on top of the generic
+ * entry code (kernel/entry/common.c).
+ */
+
+#include <linux/init.h>
+#include <linux/linkage.h>
+#include <asm/asm-offsets.h>
+#include <asm/assembler.h>
+#include <asm/ptrace.h>
+#include <asm/sysreg.h>
+#include <asm/thread_info.h>
+
+/*
+ * Save the interrupted context as a struct pt_regs at the bottom of the
+ * stack frame the vector allocated.  From EL0, SP_EL0 held the user
+ * stack pointer; it gets `current` back from the per-cpu __entry_task
+ * (TPIDR_EL1 is the per-cpu offset).
+ */
+/* Store or load the pair x<a>, x<b> at its pt_regs slot. */
+	.macro	gpr_pair, op, a, b
+	\op	x\a, x\b, [sp, #(S_REGS + 8 * \a)]
+	.endm
+
+/* x0..x29 in pairs; x30 (lr) travels with sp. */
+	.macro	gprs, op
+	gpr_pair \op, 0, 1
+	gpr_pair \op, 2, 3
+	gpr_pair \op, 4, 5
+	gpr_pair \op, 6, 7
+	gpr_pair \op, 8, 9
+	gpr_pair \op, 10, 11
+	gpr_pair \op, 12, 13
+	gpr_pair \op, 14, 15
+	gpr_pair \op, 16, 17
+	gpr_pair \op, 18, 19
+	gpr_pair \op, 20, 21
+	gpr_pair \op, 22, 23
+	gpr_pair \op, 24, 25
+	gpr_pair \op, 26, 27
+	gpr_pair \op, 28, 29
+	.endm
+
+	.macro	save_regs, el
+	gprs	stp
+
+	.if	\el == 0
+	mrs	x21, sp_el0
+	adr_sym	x20, __entry_task
+	mrs	x19, tpidr_el1
+	ldr	x19, [x20, x19]
+	msr	sp_el0, x19
+	.else
+	add	x21, sp, #PT_REGS_SIZE
+	.endif
+
+	mrs	x22, elr_el1
+	mrs	x23, spsr_el1
+	mrs	x24, esr_el1
+	stp	lr, x21, [sp, #S_LR]
+	stp	x22, x23, [sp, #S_PC]
+	str	x24, [sp, #S_ESR]
+
+	mov	x0, #NO_SYSCALL
+	str	x0, [sp, #S_SYSCALLNO]
+
+	/*
+	 * A frame record linking the exception to the interrupted code
+	 * (for the unwinder); user frames end the chain.
+	 */
+	.if	\el
+	mov	x25, x29
+	mov	x26, x22
+	.else
+	mov	x25, xzr
+	mov	x26, xzr
+	.endif
+	stp	x25, x26, [sp, #S_STACKFRAME]
+	add	x29, sp, #S_STACKFRAME
+	.endm
+
+	.macro	restore_regs, el
+	ldp	x21, x22, [sp, #S_PC]
+	.if	\el == 0
+	ldr	x23, [sp, #S_SP]
+	msr	sp_el0, x23
+	.endif
+	msr	elr_el1, x21
+	msr	spsr_el1, x22
+
+	gprs	ldp
+	ldr	lr, [sp, #S_LR]
+	add	sp, sp, #PT_REGS_SIZE
+	eret
+	/* Nothing after ERET may run, even speculatively (SB). */
+	dsb	nsh
+	isb
+	.endm
+
+/* One vector slot: 128 bytes, 32 instructions at most. */
+	.macro	vector, label
+	.balign	128
+	sub	sp, sp, #PT_REGS_SIZE
+	b	\label
+	.endm
+
+/*
+ * VBAR_EL1 needs 2KB alignment (bits 10:0 RES0).  Four groups of four
+ * (synchronous, IRQ, FIQ, SError): from EL1 with SP_EL0, from EL1 with
+ * SP_EL1, from AArch64 EL0, from AArch32 EL0.  The kernel always runs
+ * on SP_EL1 and there is no AArch32 support, so the first and last
+ * groups should never be taken.
+ */
+	.pushsection ".entry.text", "ax"
+	.balign	2048
+SYM_CODE_START(vectors)
+	vector	el1t_invalid
+	vector	el1t_invalid
+	vector	el1t_invalid
+	vector	el1t_invalid
+
+	vector	el1h_sync
+	vector	el1h_irq
+	vector	el1h_invalid
+	vector	el1h_invalid
+
+	vector	el0t_64_sync
+	vector	el0t_64_irq
+	vector	el0_invalid
+	vector	el0_invalid
+
+	vector	el0_invalid
+	vector	el0_invalid
+	vector	el0_invalid
+	vector	el0_invalid
+SYM_CODE_END(vectors)
+
+SYM_CODE_START_LOCAL(el1t_invalid)
+	save_regs 1
+	mov	x0, sp
+	mov	x1, #0
+	b	.Lbad_mode
+SYM_CODE_END(el1t_invalid)
+
+SYM_CODE_START_LOCAL(el1h_invalid)
+	save_regs 1
+	mov	x0, sp
+	mov	x1, #1
+	b	.Lbad_mode
+SYM_CODE_END(el1h_invalid)
+
+SYM_CODE_START_LOCAL(el0_invalid)
+	save_regs 0
+	mov	x0, sp
+	mov	x1, #2
+.Lbad_mode:
+	mrs	x2, esr_el1
+	bl	bad_mode
+	b	ret_to_user
+SYM_CODE_END(el0_invalid)
+
+SYM_CODE_START_LOCAL(el1h_sync)
+	save_regs 1
+	mov	x0, sp
+	bl	el1h_sync_handler
+	restore_regs 1
+SYM_CODE_END(el1h_sync)
+
+SYM_CODE_START_LOCAL(el1h_irq)
+	save_regs 1
+	mov	x0, sp
+	bl	el1h_irq_handler
+	restore_regs 1
+SYM_CODE_END(el1h_irq)
+
+SYM_CODE_START_LOCAL(el0t_64_sync)
+	save_regs 0
+	mov	x0, sp
+	bl	el0t_64_sync_handler
+	b	ret_to_user
+SYM_CODE_END(el0t_64_sync)
+
+SYM_CODE_START_LOCAL(el0t_64_irq)
+	save_regs 0
+	mov	x0, sp
+	bl	el0t_64_irq_handler
+	b	ret_to_user
+SYM_CODE_END(el0t_64_irq)
+
+/* The exit work was done in C (syscall/irqentry_exit_to_user_mode). */
+SYM_CODE_START(ret_to_user)
+	restore_regs 0
+SYM_CODE_END(ret_to_user)
+
+/*
+ * First schedule of a new task (see copy_thread()): x0 = the previous
+ * task, x19 = a kernel thread's function (0 for a user task), x20 = its
+ * argument.  SP points at the task's pt_regs.
+ */
+SYM_CODE_START(ret_from_fork)
+	bl	schedule_tail
+	cbz	x19, 1f
+	mov	x0, x20
+	blr	x19
+1:	mov	x0, sp
+	bl	syscall_exit_to_user_mode
+	b	ret_to_user
+SYM_CODE_END(ret_from_fork)
+	.popsection
+
+/*
+ * struct task_struct *cpu_switch_to(prev, next): save the callee-saved
+ * registers, SP and the return address in prev->thread.cpu_context,
+ * load next's, and make next current (SP_EL0).  Returns prev.
+ */
+SYM_FUNC_START(cpu_switch_to)
+	mov	x10, #THREAD_CPU_CONTEXT
+	add	x11, x0, x10		// &prev->thread.cpu_context
+	add	x12, x1, x10		// &next->thread.cpu_context
+	mov	x13, sp
+
+	stp	x19, x20, [x11, #(CPU_CTX_REGS + 8 * 0)]
+	stp	x21, x22, [x11, #(CPU_CTX_REGS + 8 * 2)]
+	stp	x23, x24, [x11, #(CPU_CTX_REGS + 8 * 4)]
+	stp	x25, x26, [x11, #(CPU_CTX_REGS + 8 * 6)]
+	stp	x27, x28, [x11, #(CPU_CTX_REGS + 8 * 8)]
+	stp	x29, x13, [x11, #CPU_CTX_FP]	// fp, then sp
+	str	lr, [x11, #CPU_CTX_PC]
+
+	ldp	x19, x20, [x12, #(CPU_CTX_REGS + 8 * 0)]
+	ldp	x21, x22, [x12, #(CPU_CTX_REGS + 8 * 2)]
+	ldp	x23, x24, [x12, #(CPU_CTX_REGS + 8 * 4)]
+	ldp	x25, x26, [x12, #(CPU_CTX_REGS + 8 * 6)]
+	ldp	x27, x28, [x12, #(CPU_CTX_REGS + 8 * 8)]
+	ldp	x29, x13, [x12, #CPU_CTX_FP]
+	ldr	lr, [x12, #CPU_CTX_PC]
+
+	mov	sp, x13
+	msr	sp_el0, x1		// current = next
+	ret
+SYM_FUNC_END(cpu_switch_to)

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * System call dispatch from an SVC at EL0: number in x8, arguments in
+ * x0-x5 (the arm64 ABI), through the generic syscall entry/exit work
+ * (tracing, seccomp, audit, signals, rescheduling).
+ */
+#include <linux/entry-common.h>
+#include <linux/errno.h>
+#include <linux/nospec.h>
+#include <linux/ptrace.h>
+#include <linux/syscalls.h>
+#include <asm/exception.h>
+#include <asm/syscall.h>
+#include <asm/unistd.h>
+
+static void invoke_syscall(struct pt_regs *regs, long scno)
+{
+	syscall_fn_t fn;
+	long ret;
+
+	if (scno < 0 || scno >= NR_syscalls) {
+		ret = -ENOSYS;
+	} else {
+		fn = sys_call_table[array_index_nospec(scno, NR_syscalls)];
+		ret = fn(regs->regs[0], regs->regs[1], regs->regs[2],
+			 regs->regs[3], regs->regs[4], regs->regs[5]);
+	}
+	regs->regs[0] = ret;
+}
+
+void noinstr do_el0_svc(struct pt_regs *regs)
+{
+	long scno = regs->regs[8];
+
+	/* x0 is overwritten by the result; restarts need its entry value. */
+	regs->orig_x0 = regs->regs[0];
+	regs->syscallno = scno;
+
+	scno = syscall_enter_from_user_mode(regs, scno);
+
+	instrumentation_begin();
+	/*
+	 * -1 from the entry work means "skip the call" (seccomp, or a
+	 * tracer that cancelled it); x0 then holds what they put there.
+	 */
+	if (scno != -1)
+		invoke_syscall(regs, scno);
+	instrumentation_end();
+
+	syscall_exit_to_user_mode(regs);
+}
