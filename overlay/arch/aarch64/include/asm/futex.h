@@ -1,0 +1,122 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Atomic operations on user futex words.
+ *
+ * Everything is built on one primitive, a compare-and-exchange of a
+ * user word.  The exclusive access instructions have no unprivileged
+ * form, so it uses LDAXR/STLXR at EL1 on an address the caller checked
+ * with access_ok(); a fault (page not present, read-only) goes through
+ * the exception table to -EFAULT, and the futex core faults the page in
+ * and retries.  Acquire on the load and release on the store make the
+ * exchange fully ordered against the waiter bookkeeping around it.
+ */
+#ifndef __ASM_AARCH64_FUTEX_H
+#define __ASM_AARCH64_FUTEX_H
+
+#include <linux/futex.h>
+#include <linux/uaccess.h>
+#include <asm/errno.h>
+
+/*
+ * Give up with -EAGAIN after this many lost exclusive reservations, so
+ * a user thread hammering the word cannot keep the kernel looping.
+ */
+#define FUTEX_CMPXCHG_TRIES	128
+
+/*
+ * Replace *uaddr by @newval if it equals @oldval; *@found gets the
+ * value seen.  Returns 0, -EFAULT or -EAGAIN.
+ */
+static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
+				  u32 *found)
+{
+	unsigned int tries = FUTEX_CMPXCHG_TRIES;
+	int err = -EAGAIN;
+	u32 seen = 0, busy;
+
+	asm volatile(
+	"0:	subs	%w[tries], %w[tries], #1\n"
+	"	b.lo	9f\n"
+	"1:	ldaxr	%w[seen], %[word]\n"
+	"	cmp	%w[seen], %w[old]\n"
+	"	b.ne	8f\n"
+	"2:	stlxr	%w[busy], %w[new], %[word]\n"
+	"	cbnz	%w[busy], 0b\n"
+	"8:	mov	%w[err], #0\n"
+	"9:\n"
+	"	.pushsection	.text.fixup, \"ax\"\n"
+	"	.balign		4\n"
+	"7:	mov	%w[err], %w[efault]\n"
+	"	b	9b\n"
+	"	.popsection\n"
+	_ASM_EXTABLE(1b, 7b)
+	_ASM_EXTABLE(2b, 7b)
+	: [err] "+r" (err), [seen] "+r" (seen), [busy] "=&r" (busy),
+	  [tries] "+r" (tries), [word] "+Q" (*uaddr)
+	: [old] "r" (oldval), [new] "r" (newval), [efault] "r" (-EFAULT)
+	: "cc", "memory");
+
+	*found = seen;
+	return err;
+}
+
+static inline int
+futex_atomic_cmpxchg_inatomic(u32 *uval, u32 __user *uaddr,
+			      u32 oldval, u32 newval)
+{
+	if (!access_ok(uaddr, sizeof(*uaddr)))
+		return -EFAULT;
+	return __futex_cmpxchg(uaddr, oldval, newval, uval);
+}
+
+/*
+ * FUTEX_WAKE_OP's read-modify-write: read the word, compute the new
+ * value in C, and publish it with the compare-and-exchange, again if
+ * another thread changed the word meanwhile.
+ */
+static inline int
+arch_futex_atomic_op_inuser(int op, int oparg, int *oval, u32 __user *uaddr)
+{
+	unsigned int attempts = FUTEX_CMPXCHG_TRIES;
+	u32 cur, next, seen;
+	int err;
+
+	if (!access_ok(uaddr, sizeof(*uaddr)))
+		return -EFAULT;
+	if (__get_user(cur, uaddr))
+		return -EFAULT;
+
+	while (attempts--) {
+		switch (op) {
+		case FUTEX_OP_SET:
+			next = oparg;
+			break;
+		case FUTEX_OP_ADD:
+			next = cur + oparg;
+			break;
+		case FUTEX_OP_OR:
+			next = cur | oparg;
+			break;
+		case FUTEX_OP_ANDN:
+			next = cur & ~oparg;
+			break;
+		case FUTEX_OP_XOR:
+			next = cur ^ oparg;
+			break;
+		default:
+			return -ENOSYS;
+		}
+
+		err = __futex_cmpxchg(uaddr, cur, next, &seen);
+		if (err)
+			return err;
+		if (seen == cur) {
+			*oval = cur;
+			return 0;
+		}
+		cur = seen;
+	}
+	return -EAGAIN;
+}
+
+#endif /* __ASM_AARCH64_FUTEX_H */

@@ -1,0 +1,198 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Access to user memory.
+ *
+ * Single loads and stores use LDTR/STTR, the unprivileged forms: they
+ * are checked against the EL0 permissions of the page (ARM ARM C6,
+ * "LDTR"), so a user pointer can never make the kernel read or write
+ * memory that user space itself could not.  A fault on one of them is
+ * resolved through the exception table (see <asm/extable.h>).
+ */
+#ifndef __ASM_AARCH64_UACCESS_H
+#define __ASM_AARCH64_UACCESS_H
+
+#include <linux/compiler.h>
+#include <linux/errno.h>
+#include <linux/types.h>
+#include <asm/extable.h>
+#include <asm/memory.h>
+#include <asm/processor.h>
+#include <asm-generic/access_ok.h>
+
+long strncpy_from_user(char *dst, const char __user *src, long count);
+long strnlen_user(const char __user *str, long n);
+
+/*
+ * The unprivileged load/store of one object.  On a fault the fixup sets
+ * err to -EFAULT (and a load's result to 0) and resumes after it.
+ */
+#define __uaccess_load(insn, reg, x, addr, err)			\
+	asm volatile(							\
+	"1:	" insn "	" reg "1, [%2]\n"			\
+	"2:\n"								\
+	"	.pushsection	.text.fixup, \"ax\"\n"			\
+	"	.balign		4\n"					\
+	"3:	mov	%w0, %3\n"					\
+	"	mov	%1, #0\n"					\
+	"	b	2b\n"						\
+	"	.popsection\n"						\
+	_ASM_EXTABLE(1b, 3b)						\
+	: "+r" (err), "=&r" (x)						\
+	: "r" (addr), "i" (-EFAULT))
+
+#define __uaccess_store(insn, reg, x, addr, err)			\
+	asm volatile(							\
+	"1:	" insn "	" reg "1, [%2]\n"			\
+	"2:\n"								\
+	"	.pushsection	.text.fixup, \"ax\"\n"			\
+	"	.balign		4\n"					\
+	"3:	mov	%w0, %3\n"					\
+	"	b	2b\n"						\
+	"	.popsection\n"						\
+	_ASM_EXTABLE(1b, 3b)						\
+	: "+r" (err)							\
+	: "rZ" (x), "r" (addr), "i" (-EFAULT))
+
+#define __get_mem_asm(ldb, ldh, ldw, ldx, x, ptr, err)			\
+do {									\
+	unsigned long __gu_val;						\
+	switch (sizeof(*(ptr))) {					\
+	case 1:								\
+		__uaccess_load(ldb, "%w", __gu_val, (ptr), (err));	\
+		break;							\
+	case 2:								\
+		__uaccess_load(ldh, "%w", __gu_val, (ptr), (err));	\
+		break;							\
+	case 4:								\
+		__uaccess_load(ldw, "%w", __gu_val, (ptr), (err));	\
+		break;							\
+	case 8:								\
+		__uaccess_load(ldx, "%x", __gu_val, (ptr), (err));	\
+		break;							\
+	default:							\
+		BUILD_BUG();						\
+	}								\
+	(x) = (__force __typeof__(*(ptr)))__gu_val;			\
+} while (0)
+
+#define __put_mem_asm(stb, sth, stw, stx, x, ptr, err)			\
+do {									\
+	__typeof__(*(ptr)) __pu_val = (x);				\
+	switch (sizeof(*(ptr))) {					\
+	case 1:								\
+		__uaccess_store(stb, "%w", (u8)(unsigned long)__pu_val,	\
+				(ptr), (err));				\
+		break;							\
+	case 2:								\
+		__uaccess_store(sth, "%w", (u16)(unsigned long)__pu_val,\
+				(ptr), (err));				\
+		break;							\
+	case 4:								\
+		__uaccess_store(stw, "%w", (u32)(unsigned long)__pu_val,\
+				(ptr), (err));				\
+		break;							\
+	case 8:								\
+		__uaccess_store(stx, "%x", *(u64 *)&__pu_val,		\
+				(ptr), (err));				\
+		break;							\
+	default:							\
+		BUILD_BUG();						\
+	}								\
+} while (0)
+
+#define __get_user(x, ptr)						\
+({									\
+	int __gu_err = 0;						\
+	__chk_user_ptr(ptr);						\
+	__get_mem_asm("ldtrb", "ldtrh", "ldtr", "ldtr",			\
+		      (x), (ptr), __gu_err);				\
+	__gu_err;							\
+})
+
+#define get_user(x, ptr)						\
+({									\
+	__typeof__(*(ptr)) __user *__gp = (ptr);			\
+	might_fault();							\
+	access_ok(__gp, sizeof(*__gp)) ? __get_user((x), __gp) :	\
+		((x) = (__force __typeof__(*(ptr)))0, -EFAULT);		\
+})
+
+#define __put_user(x, ptr)						\
+({									\
+	int __pu_err = 0;						\
+	__chk_user_ptr(ptr);						\
+	__put_mem_asm("sttrb", "sttrh", "sttr", "sttr",			\
+		      (x), (ptr), __pu_err);				\
+	__pu_err;							\
+})
+
+#define put_user(x, ptr)						\
+({									\
+	__typeof__(*(ptr)) __user *__pp = (ptr);			\
+	might_fault();							\
+	access_ok(__pp, sizeof(*__pp)) ? __put_user((x), __pp) :	\
+		-EFAULT;						\
+})
+
+/*
+ * Kernel addresses that may not be mapped (copy_from_kernel_nofault):
+ * the privileged forms, with the same fixup.
+ */
+#define __get_kernel_nofault(dst, src, type, err_label)		\
+do {									\
+	int __gk_err = 0;						\
+	__get_mem_asm("ldrb", "ldrh", "ldr", "ldr",			\
+		      *((type *)(dst)), (type *)(src), __gk_err);	\
+	if (unlikely(__gk_err))						\
+		goto err_label;						\
+} while (0)
+
+#define __put_kernel_nofault(dst, src, type, err_label)		\
+do {									\
+	int __pk_err = 0;						\
+	__put_mem_asm("strb", "strh", "str", "str",			\
+		      *((type *)(src)), (type *)(dst), __pk_err);	\
+	if (unlikely(__pk_err))						\
+		goto err_label;						\
+} while (0)
+
+/* lib/copy_user.S: return the number of bytes not copied/cleared. */
+unsigned long __must_check __arch_copy_from_user(void *to,
+		const void __user *from, unsigned long n);
+unsigned long __must_check __arch_copy_to_user(void __user *to,
+		const void *from, unsigned long n);
+unsigned long __must_check __arch_clear_user(void __user *to,
+		unsigned long n);
+
+static inline unsigned long __must_check
+raw_copy_from_user(void *to, const void __user *from, unsigned long n)
+{
+	return __arch_copy_from_user(to, from, n);
+}
+
+static inline unsigned long __must_check
+raw_copy_to_user(void __user *to, const void *from, unsigned long n)
+{
+	return __arch_copy_to_user(to, from, n);
+}
+
+#define INLINE_COPY_FROM_USER
+#define INLINE_COPY_TO_USER
+
+static inline unsigned long __must_check
+__clear_user(void __user *to, unsigned long n)
+{
+	return __arch_clear_user(to, n);
+}
+
+static inline unsigned long __must_check
+clear_user(void __user *to, unsigned long n)
+{
+	might_fault();
+	if (!access_ok(to, n))
+		return n;
+	return __arch_clear_user(to, n);
+}
+
+
+#endif /* __ASM_AARCH64_UACCESS_H */

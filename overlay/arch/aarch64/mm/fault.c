@@ -1,0 +1,203 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Data and instruction aborts (ESR_ELx.EC 0x20/0x21/0x24/0x25): page
+ * faults for the generic memory manager, signals for user space, and
+ * the oops for a kernel access that nothing can fix.
+ */
+#include <linux/extable.h>
+#include <linux/kernel.h>
+#include <linux/mm.h>
+#include <linux/perf_event.h>
+#include <linux/sched/signal.h>
+#include <linux/uaccess.h>
+#include <asm/exception.h>
+#include <asm/sysreg.h>
+#include <asm/traps.h>
+
+static bool is_el0_instruction_abort(unsigned long esr)
+{
+	return ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_LOW;
+}
+
+/* Cache maintenance by VA reports WnR = 1 but only reads (CM set). */
+static bool is_write_abort(unsigned long esr)
+{
+	return (esr & ESR_ELx_WNR) && !(esr & ESR_ELx_CM);
+}
+
+static const char *fault_kind(unsigned long esr)
+{
+	switch (esr & ESR_ELx_FSC_TYPE) {
+	case ESR_ELx_FSC_TRANS:
+		return "translation fault";
+	case ESR_ELx_FSC_ACCESS:
+		return "access flag fault";
+	case ESR_ELx_FSC_PERM:
+		return "permission fault";
+	default:
+		return "abort";
+	}
+}
+
+static void __noreturn die_kernel_fault(const char *msg, unsigned long addr,
+					unsigned long esr,
+					struct pt_regs *regs)
+{
+	bust_spinlocks(1);
+	pr_alert("Unable to handle kernel %s at virtual address %016lx\n",
+		 msg, addr);
+	pr_alert("  ESR = 0x%016lx (%s, %s, %s)\n", esr, esr_class_name(esr),
+		 fault_kind(esr), is_write_abort(esr) ? "write" : "read");
+	die("Oops", regs, esr);
+	bust_spinlocks(0);
+	make_task_dead(SIGKILL);
+}
+
+static void kernel_fault(unsigned long addr, unsigned long esr,
+			 struct pt_regs *regs)
+{
+	const char *msg;
+
+	if (fixup_exception(regs))
+		return;
+
+	if (addr < PAGE_SIZE)
+		msg = "NULL pointer dereference";
+	else if ((esr & ESR_ELx_FSC_TYPE) == ESR_ELx_FSC_PERM)
+		msg = "write to read-only memory or execution of non-executable memory";
+	else
+		msg = "paging request";
+	die_kernel_fault(msg, addr, esr, regs);
+}
+
+static void user_fault(int sig, int code, unsigned long addr,
+		       unsigned long esr, struct pt_regs *regs)
+{
+	if (show_unhandled_signals && unhandled_signal(current, sig))
+		pr_info_ratelimited("%s[%d]: unhandled %s (%d) at 0x%016lx, pc %016llx, ESR %016lx (%s)\n",
+				    current->comm, task_pid_nr(current),
+				    fault_kind(esr), sig, addr, regs->pc, esr,
+				    esr_class_name(esr));
+	force_signal_inject(sig, code, addr, esr);
+}
+
+static void do_page_fault(unsigned long far, unsigned long esr,
+			  struct pt_regs *regs)
+{
+	struct mm_struct *mm = current->mm;
+	unsigned int mm_flags = FAULT_FLAG_DEFAULT;
+	unsigned long vm_flags;
+	unsigned long addr = far;
+	struct vm_area_struct *vma;
+	vm_fault_t fault;
+	int si_code = SEGV_MAPERR;
+
+	/* TCR_EL1.TBI0: user pointers may carry a tag in bits 63:56. */
+	if (user_mode(regs) || (far >> 55) == 0)
+		addr = untagged_addr_bits(far);
+
+	if (user_mode(regs))
+		mm_flags |= FAULT_FLAG_USER;
+
+	if (is_el0_instruction_abort(esr)) {
+		vm_flags = VM_EXEC;
+		mm_flags |= FAULT_FLAG_INSTRUCTION;
+	} else if (is_write_abort(esr)) {
+		vm_flags = VM_WRITE;
+		mm_flags |= FAULT_FLAG_WRITE;
+	} else {
+		vm_flags = VM_READ;
+	}
+
+	/*
+	 * The kernel executing user memory, or touching a kernel address
+	 * that is not mapped, is never a page fault to resolve.
+	 */
+	if (!user_mode(regs) &&
+	    (ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR || addr >= TASK_SIZE)) {
+		kernel_fault(addr, esr, regs);
+		return;
+	}
+
+	if (faulthandler_disabled() || !mm) {
+		if (!user_mode(regs)) {
+			kernel_fault(addr, esr, regs);
+			return;
+		}
+		user_fault(SIGSEGV, SEGV_MAPERR, addr, esr, regs);
+		return;
+	}
+
+	perf_sw_event(PERF_COUNT_SW_PAGE_FAULTS, 1, regs, addr);
+
+retry:
+	vma = lock_mm_and_find_vma(mm, addr, regs);
+	if (unlikely(!vma))
+		goto bad_area_nosemaphore;
+
+	if (!(vma->vm_flags & vm_flags)) {
+		mmap_read_unlock(mm);
+		si_code = SEGV_ACCERR;
+		goto bad_area_nosemaphore;
+	}
+
+	fault = handle_mm_fault(vma, addr, mm_flags, regs);
+
+	if (fault_signal_pending(fault, regs)) {
+		if (!user_mode(regs))
+			kernel_fault(addr, esr, regs);
+		return;
+	}
+	if (fault & VM_FAULT_COMPLETED)
+		return;
+	if (unlikely(fault & VM_FAULT_RETRY)) {
+		mm_flags |= FAULT_FLAG_TRIED;
+		goto retry;
+	}
+	mmap_read_unlock(mm);
+
+	if (likely(!(fault & VM_FAULT_ERROR)))
+		return;
+
+	if (!user_mode(regs)) {
+		kernel_fault(addr, esr, regs);
+		return;
+	}
+	if (fault & VM_FAULT_OOM) {
+		pagefault_out_of_memory();
+		return;
+	}
+	if (fault & (VM_FAULT_SIGBUS | VM_FAULT_HWPOISON |
+		     VM_FAULT_HWPOISON_LARGE)) {
+		user_fault(SIGBUS, BUS_ADRERR, addr, esr, regs);
+		return;
+	}
+	user_fault(SIGSEGV, SEGV_MAPERR, addr, esr, regs);
+	return;
+
+bad_area_nosemaphore:
+	if (!user_mode(regs)) {
+		kernel_fault(addr, esr, regs);
+		return;
+	}
+	user_fault(SIGSEGV, si_code, addr, esr, regs);
+}
+
+void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
+{
+	switch (esr & ESR_ELx_FSC_TYPE) {
+	case ESR_ELx_FSC_TRANS:
+	case ESR_ELx_FSC_ACCESS:
+	case ESR_ELx_FSC_PERM:
+		do_page_fault(far, esr, regs);
+		return;
+	}
+
+	/* Alignment, external aborts, TLB conflicts...: no recovery. */
+	if (!user_mode(regs)) {
+		if (fixup_exception(regs))
+			return;
+		die_kernel_fault("abort", far, esr, regs);
+	}
+	user_fault(SIGBUS, BUS_OBJERR, far, esr, regs);
+}
