@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Low-level per-task flags.  thread_info is the first member of
+ * task_struct (THREAD_INFO_IN_TASK), so current_thread_info() is just
+ * SP_EL0.
+ */
+#ifndef __ASM_AARCH64_THREAD_INFO_H
+#define __ASM_AARCH64_THREAD_INFO_H
+
+#include <linux/const.h>
+#include <asm/page.h>
+
+/* Kernel stacks: 16KB with 4KB pages, one page with bigger pages. */
+#ifdef CONFIG_AARCH64_4K_PAGES
+#define THREAD_SIZE_ORDER	2
+#else
+#define THREAD_SIZE_ORDER	0
+#endif
+#define THREAD_SIZE		(PAGE_SIZE << THREAD_SIZE_ORDER)
+#define THREAD_ALIGN		THREAD_SIZE
+
+/* The IRQ stack of each CPU has the size of a task stack. */
+#define IRQ_STACK_SIZE		THREAD_SIZE
+
+#ifndef __ASSEMBLY__
+
+struct thread_info {
+	unsigned long		flags;		/* TIF_* below */
+	unsigned long		syscall_work;	/* SYSCALL_WORK_* (generic entry) */
+	int			preempt_count;	/* 0: preemptible, <0: bug */
+	u32			cpu;		/* the CPU this task runs on */
+};
+
+#define INIT_THREAD_INFO(tsk)			\
+{						\
+	.flags		= 0,			\
+	.preempt_count	= INIT_PREEMPT_COUNT,	\
+}
+
+#endif /* __ASSEMBLY__ */
+
+#define TIF_SIGPENDING		0	/* signal pending */
+#define TIF_NEED_RESCHED	1	/* rescheduling necessary */
+#define TIF_NOTIFY_RESUME	2	/* callback before returning to user */
+#define TIF_UPROBE		4	/* breakpointed or single-stepping */
+#define TIF_NOTIFY_SIGNAL	5	/* signal notifications exist */
+#define TIF_PATCH_PENDING	6	/* pending live patching update */
+#define TIF_POLLING_NRFLAG	16	/* idle loop polls TIF_NEED_RESCHED */
+#define TIF_MEMDIE		18	/* killed by the OOM killer */
+#define TIF_SINGLESTEP		21	/* ptrace single step */
+
+#define _TIF_SIGPENDING		(1 << TIF_SIGPENDING)
+#define _TIF_NEED_RESCHED	(1 << TIF_NEED_RESCHED)
+#define _TIF_NOTIFY_RESUME	(1 << TIF_NOTIFY_RESUME)
+#define _TIF_UPROBE		(1 << TIF_UPROBE)
+#define _TIF_NOTIFY_SIGNAL	(1 << TIF_NOTIFY_SIGNAL)
+#define _TIF_PATCH_PENDING	(1 << TIF_PATCH_PENDING)
+#define _TIF_POLLING_NRFLAG	(1 << TIF_POLLING_NRFLAG)
+#define _TIF_SINGLESTEP		(1 << TIF_SINGLESTEP)
+
+#endif /* __ASM_AARCH64_THREAD_INFO_H */
