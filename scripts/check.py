@@ -110,8 +110,8 @@ def judge_boot(res, kernel, row, b):
     """Turn one boot's console into results."""
     name, machine, config, timeout, groups = row
     problems = []
-    if b.timed_out:
-        problems.append(f"no power-off within {timeout}s (hang?)")
+    if b.ended:
+        problems.append(b.ended)
     elif not b.finished():
         problems.append(f"the runner did not finish (QEMU exit {b.rc})")
     for kind, line in b.reports():

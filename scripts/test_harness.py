@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import tempfile
+import time
 import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -72,6 +73,41 @@ class ConsoleTests(unittest.TestCase):
         sub = "[    2.000000]     ok 1 usercopy_test_valid"
         self.assertTrue(check.KUNIT_TOP.search(line))
         self.assertFalse(check.KUNIT_TOP.search(sub))
+
+
+class WatchTests(unittest.TestCase):
+    """wb.watch ends a boot soon after a fatal report, or when it hangs."""
+
+    def run_fake(self, script, timeout=30):
+        with tempfile.TemporaryDirectory() as d:
+            log = os.path.join(d, "console.log")
+            b = wb.Boot(log)
+            with open(log, "wb") as f:
+                p = subprocess.Popen(["sh", "-c", script], stdout=f)
+                t0 = time.monotonic()
+                rc = wb.watch(p, log, b, t0, timeout)
+            return rc, b, time.monotonic() - t0
+
+    def test_oops_ends_the_boot(self):
+        old = wb.FATAL_GRACE
+        wb.FATAL_GRACE = 1
+        try:
+            rc, b, secs = self.run_fake(
+                "echo '[    4.345195] Internal error: Oops: 96000006 [#1] SMP'; sleep 60")
+        finally:
+            wb.FATAL_GRACE = old
+        self.assertIsNone(rc)
+        self.assertIn("Internal error", b.ended)
+        self.assertLess(secs, 10)
+
+    def test_timeout(self):
+        rc, b, secs = self.run_fake("sleep 60", timeout=1)
+        self.assertTrue(b.timed_out)
+        self.assertIn("no power-off within 1s", b.ended)
+
+    def test_clean_exit(self):
+        rc, b, secs = self.run_fake("echo '# runner: done'; exit 0")
+        self.assertEqual((rc, b.ended), (0, ""))
 
 
 class ExpectationTests(unittest.TestCase):

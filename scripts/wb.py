@@ -145,6 +145,7 @@ class Boot:
         self.log_path = log_path
         self.text = ""
         self.timed_out = False
+        self.ended = ""  # why the harness ended the boot, if it did
         self.rc = None
         self.seconds = 0.0
 
@@ -180,6 +181,52 @@ class Boot:
         return "\n".join(self.text.splitlines()[-n:])
 
 
+# A kernel report after which the rest of a boot proves nothing: the boot
+# is ended FATAL_GRACE seconds later (time for the trace to be printed)
+# rather than left to run into its timeout.  A boot whose console says
+# nothing for SILENCE seconds is hung: the runner prints a line at least
+# every test timeout (at most 120 s).
+FATAL = re.compile(r"\[\s*\d+\.\d{6}\] (Internal error: |Kernel panic|"
+                   r"Unable to handle kernel|kernel BUG at|"
+                   r"rcu: INFO: rcu_\w+ detected stall|"
+                   r"watchdog: BUG: soft lockup|INFO: task \S+ blocked for more than)")
+FATAL_GRACE = 10
+SILENCE = 180
+
+
+def watch(p, log_path, b, start, timeout):
+    """Wait for QEMU, ending it on a timeout, a fatal report or silence."""
+    fatal_at = None
+    size, quiet_since = 0, time.monotonic()
+    while True:
+        try:
+            return p.wait(timeout=0.5)
+        except subprocess.TimeoutExpired:
+            pass
+        now = time.monotonic()
+        cur = os.path.getsize(log_path)
+        if cur != size:
+            size, quiet_since = cur, now
+            if fatal_at is None:
+                with open(log_path, "rb") as f:
+                    m = FATAL.search(f.read().decode("utf-8", "replace"))
+                if m:
+                    fatal_at = now
+                    b.ended = f"ended {FATAL_GRACE}s after '{m.group(1).strip()}'"
+        reason = None
+        if now - start > timeout:
+            reason, b.timed_out = f"no power-off within {timeout}s", True
+        elif fatal_at is not None and now - fatal_at > FATAL_GRACE:
+            reason = b.ended
+        elif now - quiet_since > SILENCE:
+            reason, b.timed_out = f"no console output for {SILENCE}s (hung)", True
+        if reason:
+            b.ended = reason
+            p.kill()
+            p.wait()
+            return None
+
+
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
          interactive=False, extra=()):
     qemu_check()
@@ -213,12 +260,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         log.flush()
         p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=subprocess.STDOUT, env=env)
-        try:
-            b.rc = p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            p.kill()
-            p.wait()
-            b.timed_out = True
+        b.rc = watch(p, log_path, b, start, timeout)
     b.seconds = time.monotonic() - start
     with open(log_path, "rb") as log:
         b.text = log.read().decode("utf-8", "replace")
