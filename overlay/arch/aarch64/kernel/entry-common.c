@@ -97,6 +97,20 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	irqentry_exit_to_user_mode(regs);
 }
 
+/*
+ * FIQ, SError or an AArch32 exception from EL0: nothing the port
+ * handles; the task is killed (bad_mode()), on the normal exit path so
+ * that the signal is acted on before user space runs again.
+ */
+asmlinkage void noinstr el0t_invalid_handler(struct pt_regs *regs)
+{
+	irqentry_enter_from_user_mode(regs);
+	instrumentation_begin();
+	bad_mode(regs, 2, regs->esr);
+	instrumentation_end();
+	irqentry_exit_to_user_mode(regs);
+}
+
 asmlinkage void noinstr el0t_64_irq_handler(struct pt_regs *regs)
 {
 	irqentry_enter_from_user_mode(regs);

@@ -155,11 +155,13 @@ SYM_CODE_END(el1h_invalid)
 SYM_CODE_START_LOCAL(el0_invalid)
 	save_regs 0
 	mov	x0, sp
-	mov	x1, #2
+	bl	el0t_invalid_handler
+	b	ret_to_user
+
 .Lbad_mode:
 	mrs	x2, esr_el1
-	bl	bad_mode
-	b	ret_to_user
+	bl	bad_mode		// does not return for EL1
+	b	.Lbad_mode
 SYM_CODE_END(el0_invalid)
 
 SYM_CODE_START_LOCAL(el1h_sync)

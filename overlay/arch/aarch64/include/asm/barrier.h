@@ -12,13 +12,14 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
-#define nop()		asm volatile("nop")
-#define sev()		asm volatile("sev" : : : "memory")
-#define wfe()		asm volatile("wfe" : : : "memory")
-#define wfi()		asm volatile("wfi" : : : "memory")
+#define nop()		do { asm volatile("nop"); } while (0)
+#define sev()		do { asm volatile("sev" : : : "memory"); } while (0)
+#define wfe()		do { asm volatile("wfe" : : : "memory"); } while (0)
+#define wfi()		do { asm volatile("wfi" : : : "memory"); } while (0)
 
-#define dmb(opt)	asm volatile("dmb " #opt : : : "memory")
-#define dsb(opt)	asm volatile("dsb " #opt : : : "memory")
+/* opt: the barrier domain and access type, e.g. ish, ishst, sy */
+#define dmb(opt)	do { asm volatile("dmb " #opt : : : "memory"); } while (0)
+#define dsb(opt)	do { asm volatile("dsb " #opt : : : "memory"); } while (0)
 
 /* Between CPUs */
 #define __smp_wmb()	dmb(ishst)
@@ -97,7 +98,7 @@ do {									\
  * CSDB (hint #20) stops the CPU from speculating on the result of an
  * earlier conditional select (ARM ARM C6, "CSDB").
  */
-#define csdb()		asm volatile("hint #20" : : : "memory")
+#define csdb()		do { asm volatile("hint #20" : : : "memory"); } while (0)
 
 /*
  * All ones when idx < sz, else 0, computed by CSETM after an unsigned

@@ -29,6 +29,7 @@
 #endif
 
 #define __BUG_FLAGS(flags)						\
+do {									\
 	asm volatile(							\
 	"1:	brk	%0\n"						\
 	"	.pushsection	__bug_table, \"aw\"\n"			\
@@ -37,7 +38,8 @@
 	__BUG_LOCATION							\
 	"	.short	%2\n"						\
 	"	.popsection\n"						\
-	: : "i" (BUG_BRK_IMM), "i" (__LINE__), "i" (flags))
+	: : "i" (BUG_BRK_IMM), "i" (__LINE__), "i" (flags));		\
+} while (0)
 
 #define BUG() do {							\
 	__BUG_FLAGS(0);							\

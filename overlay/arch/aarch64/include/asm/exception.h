@@ -14,10 +14,12 @@ asmlinkage void el1h_sync_handler(struct pt_regs *regs);
 asmlinkage void el1h_irq_handler(struct pt_regs *regs);
 asmlinkage void el0t_64_sync_handler(struct pt_regs *regs);
 asmlinkage void el0t_64_irq_handler(struct pt_regs *regs);
+asmlinkage void el0t_invalid_handler(struct pt_regs *regs);
 
 void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs);
 void do_el0_svc(struct pt_regs *regs);
-void bad_mode(struct pt_regs *regs, int reason, unsigned long esr);
+asmlinkage void bad_mode(struct pt_regs *regs, int reason,
+			 unsigned long esr);
 void die(const char *msg, struct pt_regs *regs, unsigned long err);
 
 #endif /* __ASM_AARCH64_EXCEPTION_H */

@@ -91,7 +91,9 @@ extern unsigned long empty_zero_page[PAGE_SIZE / sizeof(unsigned long)];
 #define ZERO_PAGE(vaddr)	phys_to_page(__pa_symbol(empty_zero_page))
 
 #define pte_ERROR(e)	pr_err("%s:%d: bad pte %016llx\n", __FILE__, __LINE__, pte_val(e))
+#if CONFIG_PGTABLE_LEVELS > 2
 #define pmd_ERROR(e)	pr_err("%s:%d: bad pmd %016llx\n", __FILE__, __LINE__, pmd_val(e))
+#endif
 #if CONFIG_PGTABLE_LEVELS > 3
 #define pud_ERROR(e)	pr_err("%s:%d: bad pud %016llx\n", __FILE__, __LINE__, pud_val(e))
 #endif

@@ -81,11 +81,6 @@ static inline void cpu_relax(void)
 	asm volatile("yield" : : : "memory");
 }
 
-#define ARCH_HAS_PREFETCHW
-static inline void prefetchw(const void *ptr)
-{
-	asm volatile("prfm pstl1keep, %a0" : : "p" (ptr));
-}
 
 #endif /* __ASSEMBLY__ */
 

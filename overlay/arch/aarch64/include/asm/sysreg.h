@@ -189,7 +189,7 @@
 	asm volatile("msr " __stringify(r) ", %x0" : : "rZ" (__val));	\
 } while (0)
 
-#define isb()		asm volatile("isb" : : : "memory")
+#define isb()		do { asm volatile("isb" : : : "memory"); } while (0)
 
 #endif /* __ASSEMBLY__ */
 

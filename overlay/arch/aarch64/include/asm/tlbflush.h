@@ -18,8 +18,10 @@
 #include <asm/barrier.h>
 #include <asm/mmu.h>
 
-#define __tlbi(op)		asm volatile("tlbi " #op : : : "memory")
-#define __tlbi_arg(op, arg)	asm volatile("tlbi " #op ", %0" : : "r" (arg) : "memory")
+#define __tlbi(op)							\
+	do { asm volatile("tlbi " #op : : : "memory"); } while (0)
+#define __tlbi_arg(op, arg)						\
+	do { asm volatile("tlbi " #op ", %0" : : "r" (arg) : "memory"); } while (0)
 
 /* TLBI operand: ASID in bits 63:48, VA[55:12] in bits 43:0. */
 static inline u64 __tlbi_operand(unsigned long addr, unsigned long asid)

@@ -27,6 +27,7 @@ long strnlen_user(const char __user *str, long n);
  * err to -EFAULT (and a load's result to 0) and resumes after it.
  */
 #define __uaccess_load(insn, reg, x, addr, err)			\
+do {									\
 	asm volatile(							\
 	"1:	" insn "	" reg "1, [%2]\n"			\
 	"2:\n"								\
@@ -38,9 +39,11 @@ long strnlen_user(const char __user *str, long n);
 	"	.popsection\n"						\
 	_ASM_EXTABLE(1b, 3b)						\
 	: "+r" (err), "=&r" (x)						\
-	: "r" (addr), "i" (-EFAULT))
+	: "r" (addr), "i" (-EFAULT));					\
+} while (0)
 
 #define __uaccess_store(insn, reg, x, addr, err)			\
+do {									\
 	asm volatile(							\
 	"1:	" insn "	" reg "1, [%2]\n"			\
 	"2:\n"								\
@@ -51,7 +54,8 @@ long strnlen_user(const char __user *str, long n);
 	"	.popsection\n"						\
 	_ASM_EXTABLE(1b, 3b)						\
 	: "+r" (err)							\
-	: "rZ" (x), "r" (addr), "i" (-EFAULT))
+	: "rZ" (x), "r" (addr), "i" (-EFAULT));			\
+} while (0)
 
 #define __get_mem_asm(ldb, ldh, ldw, ldx, x, ptr, err)			\
 do {									\
