@@ -150,14 +150,15 @@ def judge_boot(res, kernel, row, b):
 
 
 def check_rst(path):
-    """Parse a page with docutils, failing on any warning."""
-    r = subprocess.run(["rst2html", "--halt=warning", "--report=warning",
-                        path, "/dev/null"], stdout=subprocess.PIPE,
-                       stderr=subprocess.STDOUT, text=True)
+    """Parse a page with docutils (scripts/check-rst.py), failing on any
+    warning."""
+    r = subprocess.run(["/usr/bin/python3",
+                        os.path.join(wb.TOP, "scripts", "check-rst.py"), path],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     if r.returncode == 0:
         return True, ""
     lines = r.stdout.strip().splitlines()
-    return False, lines[0] if lines else f"rst2html exit {r.returncode}"
+    return False, lines[0] if lines else f"check-rst.py exit {r.returncode}"
 
 
 def harness_selftest():

@@ -141,6 +141,9 @@ class DocsTests(unittest.TestCase):
                 f.write("Title\n=====\n\nPlain text.\n")
             with open(bad, "w") as f:
                 f.write("Title\n=====\n\nAn *unclosed emphasis.\n")
+            with open(os.path.join(d, "index.rst"), "w") as f:
+                f.write("Index\n=====\n\n.. toctree::\n   :maxdepth: 1\n\n   good\n")
+            self.assertEqual(check.check_rst(os.path.join(d, "index.rst")), (True, ""))
             self.assertEqual(check.check_rst(good), (True, ""))
             ok, note = check.check_rst(bad)
             self.assertFalse(ok)
