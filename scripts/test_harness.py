@@ -88,17 +88,24 @@ class WatchTests(unittest.TestCase):
                 rc = wb.watch(p, log, b, t0, timeout)
             return rc, b, time.monotonic() - t0
 
-    def test_oops_ends_the_boot(self):
+    def test_panic_ends_the_boot(self):
         old = wb.FATAL_GRACE
         wb.FATAL_GRACE = 1
         try:
             rc, b, secs = self.run_fake(
-                "echo '[    4.345195] Internal error: Oops: 96000006 [#1] SMP'; sleep 60")
+                "echo '[    4.345195] Kernel panic - not syncing: Fatal exception'; sleep 60")
         finally:
             wb.FATAL_GRACE = old
         self.assertIsNone(rc)
-        self.assertIn("Internal error", b.ended)
+        self.assertIn("Kernel panic", b.ended)
         self.assertLess(secs, 10)
+
+    def test_oops_lets_the_boot_go_on(self):
+        # The task dies, the runner goes on; reports() still fails the boot.
+        rc, b, secs = self.run_fake(
+            "echo '[    4.345195] Internal error: Oops: 96000006 [#1] SMP'; sleep 2; "
+            "echo '# runner: done'")
+        self.assertEqual((rc, b.ended), (0, ""))
 
     def test_timeout(self):
         rc, b, secs = self.run_fake("sleep 60", timeout=1)

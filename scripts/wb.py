@@ -181,13 +181,14 @@ class Boot:
         return "\n".join(self.text.splitlines()[-n:])
 
 
-# A kernel report after which the rest of a boot proves nothing: the boot
-# is ended FATAL_GRACE seconds later (time for the trace to be printed)
-# rather than left to run into its timeout.  A boot whose console says
-# nothing for SILENCE seconds is hung: the runner prints a line at least
-# every test timeout (at most 120 s).
-FATAL = re.compile(r"\[\s*\d+\.\d{6}\] (Internal error: |Kernel panic|"
-                   r"Unable to handle kernel|kernel BUG at|"
+# A kernel report after which the guest cannot carry on (a panic that did
+# not reboot, a stall, a hung task): the boot is ended FATAL_GRACE seconds
+# later (time for the trace to be printed) rather than left to run into
+# its timeout.  An oops is not among them: the kernel kills the task and
+# goes on, and the later tests still say something (the boot fails all
+# the same).  A boot whose console says nothing for SILENCE seconds is
+# hung: the runner prints a line at least every test timeout (<= 120 s).
+FATAL = re.compile(r"\[\s*\d+\.\d{6}\] (Kernel panic|"
                    r"rcu: INFO: rcu_\w+ detected stall|"
                    r"watchdog: BUG: soft lockup|INFO: task \S+ blocked for more than)")
 FATAL_GRACE = 10
