@@ -247,7 +247,9 @@ def main():
     def run(job):
         row, kernel, img = job
         name, mname, config, timeout, groups = row
-        print(f"check: booting {kernel}/{name} on {machines[mname]}", flush=True)
+        # One write a line: the two boot threads must not interleave.
+        sys.stdout.write(f"check: booting {kernel}/{name} on {machines[mname]}\n")
+        sys.stdout.flush()
         return wb.boot(img, initrd, machines[mname],
                        f"wb_mode=tests wb_groups={groups}", int(timeout),
                        os.path.join(logdir, kernel, f"{name}.log"))
