@@ -63,8 +63,8 @@ SECTIONS
 	}
 
 	. = ALIGN(PAGE_SIZE);
+	/* RO_EXCEPTION_TABLE_ALIGN: __ex_table comes inside RO_DATA. */
 	RO_DATA(PAGE_SIZE)
-	EXCEPTION_TABLE(8)
 
 	. = ALIGN(PAGE_SIZE);
 	__init_begin = .;
@@ -128,3 +128,6 @@ ASSERT(SIZEOF(.plt) == 0, "unexpected PLT entries in vmlinux")
 ASSERT(SIZEOF(.rela.dyn) == 0, "unexpected run-time relocations in vmlinux")
 ASSERT(_text == KIMAGE_VADDR, "the Image header must be at KIMAGE_VADDR")
 ASSERT(_end - _text <= KIMAGE_VSIZE, "the kernel image is larger than KIMAGE_VSIZE")
+/* The user-copy routines have entries: a table the fixup code cannot see
+ * (an empty second __ex_table) turns every bad user pointer into an oops. */
+ASSERT(__stop___ex_table > __start___ex_table, "__ex_table is empty or misplaced")
