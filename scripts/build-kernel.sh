@@ -10,7 +10,9 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-arch=$1 out=$2
+arch=$1
+# make runs in build/linux: OUTDIR must not stay relative to here.
+out=$(mkdir -p "$2" && cd "$2" && pwd)
 PAGE=${PAGE:-4k} VA=${VA:-39} TEST=${TEST:-0}
 JOBS=${JOBS:-$(($(nproc) + 1))}
 
