@@ -6,8 +6,9 @@
  * Only features that need no kernel support (or whose support the port
  * has) are advertised: instruction set extensions usable at EL0 as
  * soon as the CPU has them.  SVE, SME, MTE, pointer authentication and
- * BTI need kernel context switching or enabling and stay hidden, as
- * does HWCAP_CPUID (it needs MRS emulation).
+ * BTI need kernel context switching or enabling and stay hidden.
+ * HWCAP_CPUID comes from kernel/id_regs.c, which emulates EL0 reads of
+ * the ID registers.
  */
 #include <linux/bitfield.h>
 #include <linux/cpu.h>

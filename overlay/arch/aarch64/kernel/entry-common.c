@@ -88,6 +88,14 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_BRK64:
 		do_el0_brk(regs, esr);
 		break;
+	case ESR_ELx_EC_SOFTSTP_LOW:
+		do_el0_softstep(regs, esr);
+		break;
+	case ESR_ELx_EC_SYS64:
+		if (do_el0_id_reg_read(regs, esr))
+			break;
+		do_el0_undef(regs, esr);
+		break;
 	default:
 		do_el0_undef(regs, esr);
 	}

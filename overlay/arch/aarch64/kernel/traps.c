@@ -160,18 +160,25 @@ void do_el1_brk(struct pt_regs *regs, unsigned long esr)
 	die("Oops - BRK", regs, esr);
 }
 
+/*
+ * An esr_context record describes a memory access (arm64 ABI): BRK and
+ * undefined instructions deliver none, their instruction is at the pc.
+ */
 void do_el0_brk(struct pt_regs *regs, unsigned long esr)
 {
-	force_signal_inject(SIGTRAP, TRAP_BRKPT, regs->pc, esr);
+	force_signal_inject(SIGTRAP, TRAP_BRKPT, regs->pc, 0);
 }
 
 void do_el0_undef(struct pt_regs *regs, unsigned long esr)
 {
+	/* EL0 reads of the ID registers are emulated (kernel/id_regs.c). */
+	if (ESR_ELx_EC(esr) == ESR_ELx_EC_UNKNOWN && try_emulate_id_mrs(regs))
+		return;
 	if (show_unhandled_signals && unhandled_signal(current, SIGILL))
 		pr_info_ratelimited("%s[%d]: undefined instruction at pc %016llx, ESR %016lx (%s)\n",
 				    current->comm, task_pid_nr(current),
 				    regs->pc, esr, esr_class_name(esr));
-	force_signal_inject(SIGILL, ILL_ILLOPC, regs->pc, esr);
+	force_signal_inject(SIGILL, ILL_ILLOPC, regs->pc, 0);
 }
 
 void do_el0_alignment(struct pt_regs *regs, unsigned long esr,

@@ -70,6 +70,24 @@ static void kernel_fault(unsigned long addr, unsigned long esr,
 	die_kernel_fault(msg, addr, esr, regs);
 }
 
+/*
+ * The syndrome user space sees in its esr_context.  For an address
+ * that TTBR1_EL1 translates (VA bit 55 set: the kernel's half) the
+ * fault status would tell which kernel addresses are mapped and at
+ * which table level; as arm64 does, only the class, IL, CM and WnR
+ * are kept and the status becomes a level 0 translation fault.
+ */
+static unsigned long user_visible_esr(unsigned long addr, unsigned long esr)
+{
+	if (!(addr & BIT(55)))
+		return esr;
+	if (ESR_ELx_EC(esr) == ESR_ELx_EC_DABT_LOW)
+		esr &= ESR_ELx_EC_MASK | ESR_ELx_IL | ESR_ELx_CM | ESR_ELx_WNR;
+	else
+		esr &= ESR_ELx_EC_MASK | ESR_ELx_IL;
+	return esr | ESR_ELx_FSC_TRANS;
+}
+
 static void user_fault(int sig, int code, unsigned long addr,
 		       unsigned long esr, struct pt_regs *regs)
 {
@@ -78,7 +96,7 @@ static void user_fault(int sig, int code, unsigned long addr,
 				    current->comm, task_pid_nr(current),
 				    fault_kind(esr), sig, addr, regs->pc, esr,
 				    esr_class_name(esr));
-	force_signal_inject(sig, code, addr, esr);
+	force_signal_inject(sig, code, addr, user_visible_esr(addr, esr));
 }
 
 static void do_page_fault(unsigned long far, unsigned long esr,
@@ -199,5 +217,12 @@ void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 			return;
 		die_kernel_fault("abort", far, esr, regs);
 	}
-	user_fault(SIGBUS, BUS_OBJERR, far, esr, regs);
+	/*
+	 * An unaligned exclusive or atomic access, or any unaligned access
+	 * to Device memory, is an alignment fault: SIGBUS, BUS_ADRALN.
+	 */
+	if ((esr & ESR_ELx_FSC_MASK) == ESR_ELx_FSC_ALIGN)
+		user_fault(SIGBUS, BUS_ADRALN, far, esr, regs);
+	else
+		user_fault(SIGBUS, BUS_OBJERR, far, esr, regs);
 }

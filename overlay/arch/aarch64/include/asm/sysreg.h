@@ -54,6 +54,9 @@
 #define SCTLR_EL2_BOOT		(BIT(4) | BIT(5) | BIT(11) | BIT(16) | \
 				 BIT(18) | BIT(22) | BIT(23) | BIT(28) | BIT(29))
 
+/* MDSCR_EL1 */
+#define MDSCR_EL1_SS		BIT(0)	/* software step enable */
+
 /* HCR_EL2 */
 #define HCR_EL2_RW		BIT(31)	/* EL1 is AArch64 */
 
@@ -144,6 +147,7 @@
 #define ESR_ELx_FSC_TRANS	0x04
 #define ESR_ELx_FSC_ACCESS	0x08
 #define ESR_ELx_FSC_PERM	0x0c
+#define ESR_ELx_FSC_ALIGN	0x21	/* alignment fault (whole FSC) */
 #define ESR_ELx_WNR		BIT(6)	/* write, not read */
 #define ESR_ELx_CM		BIT(8)	/* cache maintenance */
 #define ESR_ELx_FnV		BIT(10)	/* FAR not valid */
