@@ -256,8 +256,14 @@ SYM_FUNC_START_LOCAL(cpu_setup)
 	/* CPACR_EL1.FPEN: FP/SIMD usable at EL0 (the kernel never uses it). */
 	mov	x0, #CPACR_EL1_FPEN
 	msr	cpacr_el1, x0
-	/* MDSCR_EL1 = 0: no self-hosted debug events yet. */
+	/* MDSCR_EL1 = 0: no debug events until a task is single-stepped. */
 	msr	mdscr_el1, xzr
+	/*
+	 * OSLSR_EL1.OSLK is 1 out of a cold reset, and the OS Lock disables
+	 * every debug exception but BRK (ARM ARM D2.4): unlock it, so that
+	 * software step works.
+	 */
+	msr	oslar_el1, xzr
 
 	mov_const x0, (MAIR_ATTR(MAIR_ATTR_NORMAL_WB, MT_NORMAL) | \
 		       MAIR_ATTR(MAIR_ATTR_NORMAL_NC, MT_NORMAL_NC) | \

@@ -18,6 +18,7 @@
 #include <asm/processor.h>
 #include <asm/stacktrace.h>
 #include <asm/switch_to.h>
+#include <asm/traps.h>
 
 /*
  * The task whose pt_regs the next exception from EL0 on this CPU
@@ -114,6 +115,7 @@ struct task_struct *__switch_to(struct task_struct *prev,
 	fpsimd_save_state(&prev->thread.fpsimd_state);
 	fpsimd_load_state(&next->thread.fpsimd_state);
 	tls_switch(prev, next);
+	debug_switch_to(next);
 	__this_cpu_write(__entry_task, next);
 
 	/*

@@ -16,18 +16,33 @@
 #include <asm/ptrace.h>
 
 /*
- * A user-supplied PSTATE may only change the condition flags (and the
- * SSBS bit): the mode must stay EL0t AArch64, and DAIF, IL and SS are
- * for the kernel to manage.
+ * PSTATE bits a 64-bit task can change itself (NZCV, and DIT and SSBS
+ * with MSR): rt_sigreturn and ptrace may set them.
  */
 #define PSR_USER_WRITABLE	(PSR_N_BIT | PSR_Z_BIT | PSR_C_BIT | \
-				 PSR_V_BIT | PSR_SSBS_BIT)
+				 PSR_V_BIT | PSR_DIT_BIT | PSR_SSBS_BIT)
 
+/* Bits whose presence makes a PSTATE unacceptable for a 64-bit task. */
+#define PSR_USER_FORBIDDEN	(PSR_MODE_MASK | PSR_MODE32_BIT | PSR_D_BIT | \
+				 PSR_A_BIT | PSR_I_BIT | PSR_F_BIT)
+
+/*
+ * Check a PSTATE that rt_sigreturn or ptrace is about to restore.  A
+ * mode other than AArch64 EL0t, or any of D, A, I, F set, is refused
+ * (0: rt_sigreturn raises SIGSEGV, ptrace fails with EINVAL); either
+ * way the value is forced to EL0t with exceptions unmasked, so a
+ * caller that ignored the verdict still could not return to EL1.  The
+ * kernel's own bits (IL, SS, PAN, ...) are dropped silently; SS then
+ * follows the task's single-step state.
+ */
 int valid_user_regs(struct user_pt_regs *regs, struct task_struct *task)
 {
+	bool ok = !(regs->pstate & PSR_USER_FORBIDDEN);
+
 	regs->pstate &= PSR_USER_WRITABLE;
-	regs->pstate |= PSR_MODE_EL0t;
-	return 1;
+	if (test_tsk_thread_flag(task, TIF_SINGLESTEP))
+		regs->pstate |= PSR_SS_BIT;
+	return ok;
 }
 
 /* The live FP/SIMD registers belong to current: save them first. */
@@ -111,7 +126,33 @@ static int tls_set(struct task_struct *target,
 	return 0;
 }
 
-enum aarch64_regset { REGSET_GPR, REGSET_FPR, REGSET_TLS };
+/*
+ * NT_ARM_SYSTEM_CALL: the number of the system call the task is in, as
+ * an int.  A tracer changes it at the entry stop to run another call,
+ * or sets -1 to skip the call (x0 is then the result it leaves).
+ */
+static int syscallno_get(struct task_struct *target,
+			 const struct user_regset *regset, struct membuf to)
+{
+	return membuf_store(&to, (int)task_pt_regs(target)->syscallno);
+}
+
+static int syscallno_set(struct task_struct *target,
+			 const struct user_regset *regset, unsigned int pos,
+			 unsigned int count, const void *kbuf,
+			 const void __user *ubuf)
+{
+	int nr = task_pt_regs(target)->syscallno;
+	int ret;
+
+	ret = user_regset_copyin(&pos, &count, &kbuf, &ubuf, &nr, 0, -1);
+	if (ret)
+		return ret;
+	task_pt_regs(target)->syscallno = nr;
+	return 0;
+}
+
+enum aarch64_regset { REGSET_GPR, REGSET_FPR, REGSET_TLS, REGSET_SYSCALL };
 
 static const struct user_regset aarch64_regsets[] = {
 	[REGSET_GPR] = {
@@ -139,6 +180,14 @@ static const struct user_regset aarch64_regsets[] = {
 		.regset_get	= tls_get,
 		.set		= tls_set,
 	},
+	[REGSET_SYSCALL] = {
+		.core_note_type	= NT_ARM_SYSTEM_CALL,
+		.n		= 1,
+		.size		= sizeof(int),
+		.align		= sizeof(int),
+		.regset_get	= syscallno_get,
+		.set		= syscallno_set,
+	},
 };
 
 static const struct user_regset_view user_aarch64_view = {
@@ -155,7 +204,7 @@ const struct user_regset_view *task_user_regset_view(struct task_struct *task)
 
 void ptrace_disable(struct task_struct *child)
 {
-	/* No hardware single step yet: nothing to turn off. */
+	user_disable_single_step(child);
 }
 
 long arch_ptrace(struct task_struct *child, long request,

@@ -40,6 +40,12 @@ struct pt_regs {
 	u64 stackframe[2];
 };
 
+/* SPSR_ELx.SS (bit 21): software step of the next instruction. */
+#define PSR_SS_BIT		(1 << 21)
+
+/* Hardware single step for ptrace: kernel/debug.c. */
+#define arch_has_single_step()	(1)
+
 #define user_mode(regs)		\
 	(((regs)->pstate & PSR_MODE_MASK) == PSR_MODE_EL0t)
 #define interrupts_enabled(regs)	(!((regs)->pstate & PSR_I_BIT))
