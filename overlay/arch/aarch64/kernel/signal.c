@@ -14,11 +14,13 @@
 #include <linux/entry-common.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/mm.h>
 #include <linux/resume_user_mode.h>
 #include <linux/sched/signal.h>
 #include <linux/signal.h>
 #include <linux/syscalls.h>
 #include <linux/uaccess.h>
+#include <asm/elf.h>
 #include <asm/fpsimd.h>
 #include <asm/sigcontext.h>
 #include <asm/stacktrace.h>
@@ -108,12 +110,30 @@ static int restore_sigframe(struct pt_regs *regs,
 	if (err)
 		return -EFAULT;
 
-	valid_user_regs(&uregs, current);
+	if (!valid_user_regs(&uregs, current))
+		return -EINVAL;
 	regs->user_regs = uregs;
 	/* A returned-from handler never restarts the interrupted call. */
 	forget_syscall(regs);
 
 	return restore_records(sc);
+}
+
+/*
+ * A frame rt_sigreturn refuses raises SIGSEGV at the frame's address
+ * with arm64's si_code: SEGV_ACCERR when the address is mapped (its
+ * contents were wrong), SEGV_MAPERR when it is not.
+ */
+static void bad_sigreturn(unsigned long sp)
+{
+	struct mm_struct *mm = current->mm;
+	int code = SEGV_MAPERR;
+
+	mmap_read_lock(mm);
+	if (vma_lookup(mm, sp))
+		code = SEGV_ACCERR;
+	mmap_read_unlock(mm);
+	force_signal_inject(SIGSEGV, code, sp, 0);
 }
 
 SYSCALL_DEFINE0(rt_sigreturn)
@@ -137,7 +157,7 @@ SYSCALL_DEFINE0(rt_sigreturn)
 	return regs->regs[0];
 
 badframe:
-	force_sig(SIGSEGV);
+	bad_sigreturn(regs->sp);
 	return 0;
 }
 
@@ -171,6 +191,16 @@ static int save_records(struct sigcontext __user *sc, int signo)
 	err |= __put_user(0, &next->magic);
 	err |= __put_user(0, &next->size);
 	return err;
+}
+
+/*
+ * AT_MINSIGSTKSZ: the most setup_rt_frame() takes below the interrupted
+ * SP, the frame and its frame record, each 16-byte aligned.  Every
+ * record fits in __reserved[], so the size is fixed.
+ */
+unsigned long signal_minsigstksz(void)
+{
+	return sizeof(struct rt_sigframe) + sizeof(struct frame_record) + 16;
 }
 
 static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,

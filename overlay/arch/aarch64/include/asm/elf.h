@@ -61,6 +61,15 @@ typedef struct user_fpsimd_state elf_fpregset_t;
 struct linux_binprm;
 int arch_setup_additional_pages(struct linux_binprm *bprm, int uses_interp);
 
+/* The stack a signal handler needs: kernel/signal.c. */
+unsigned long signal_minsigstksz(void);
+
+/* Keep AT_VECTOR_SIZE_ARCH (<uapi/asm/auxvec.h>) in step with these. */
+#define ARCH_DLINFO							\
+do {									\
+	NEW_AUX_ENT(AT_MINSIGSTKSZ, signal_minsigstksz());		\
+} while (0)
+
 #define SET_PERSONALITY(ex)						\
 	set_personality(PER_LINUX | (current->personality & (~PER_MASK)))
 
