@@ -29,6 +29,7 @@ import wb  # noqa: E402
 KERNEL_TESTS = [
     ("kernel/atomic64", r"atomic64_test: passed"),
     ("kernel/locking-api", r"Good, all +\d+ testcases passed!"),
+    ("kernel/rodata", r"rodata_test: all tests were successful"),
     ("kernel/debug-vm-pgtable",
      r"debug_vm_pgtable: \[debug_vm_pgtable\s*\]: Validating architecture page table helpers"),
 ]

@@ -11,8 +11,10 @@
  *  - table addresses are physical and usable as pointers directly.
  *
  * It builds:
- *  - swapper_pg_dir (TTBR1_EL1): the image at its link address, the
- *    fixmap's static leaf table, and the device tree at FDT_VIRT_BASE;
+ *  - swapper_pg_dir (TTBR1_EL1): the image at its link address, by
+ *    segment (text and init text read-only and executable, everything
+ *    else non-executable, PXN), the fixmap's static leaf table, and the
+ *    device tree at FDT_VIRT_BASE;
  *  - idmap_pg_dir (TTBR0_EL1): the image at VA == PA, so the code that
  *    sets SCTLR_EL1.M keeps running.
  */
@@ -23,6 +25,7 @@
 #include <asm/setup.h>
 
 extern char _text[], _end[];
+extern char __start_rodata[], __init_begin[], __initdata_begin[];
 extern char __early_pool_start[], __early_pool_end[];
 extern u64 fixmap_pte[];
 
@@ -101,6 +104,14 @@ static void __init map_pages(struct early_pool *pool, u64 *root, u64 va,
 	}
 }
 
+/* [start, end) of the image (physical, as seen here) at its link address. */
+static void __init map_segment(struct early_pool *pool, u64 *root,
+			       char *start, char *end, u64 prot)
+{
+	map_pages(pool, root, KIMAGE_VADDR + (start - _text), (u64)start,
+		  end - start, prot);
+}
+
 /* FDT header: magic, then totalsize, both big-endian 32-bit words. */
 static u64 __init fdt_totalsize(const u32 *fdt)
 {
@@ -140,11 +151,16 @@ u64 __init early_map_kernel(u64 fdt_pa)
 			__phys_to_table((u64)fixmap_pte);
 
 	/*
-	 * The image is writable and executable until the kernel sets
-	 * section permissions (not done yet).
+	 * The image, at page granularity so that mark_rodata_ro() and
+	 * free_initmem() only ever change leaf entries.  .rodata stays
+	 * writable until mark_rodata_ro(): it holds __ro_after_init.
 	 */
-	map_pages(&pool, swapper, KIMAGE_VADDR, pa_start, size,
-		  _PAGE_KERNEL_EXEC);
+	map_segment(&pool, swapper, _text, __start_rodata, _PAGE_KERNEL_ROX);
+	map_segment(&pool, swapper, __start_rodata, __init_begin,
+		    _PAGE_KERNEL);
+	map_segment(&pool, swapper, __init_begin, __initdata_begin,
+		    _PAGE_KERNEL_ROX);
+	map_segment(&pool, swapper, __initdata_begin, _end, _PAGE_KERNEL);
 
 	fdt_base = fdt_pa & PAGE_MASK;
 	fdt_size = ALIGN(fdt_pa - fdt_base + fdt_totalsize((u32 *)fdt_pa),

@@ -72,6 +72,9 @@ SECTIONS
 	.exit.text : {
 		EXIT_TEXT
 	}
+	/* Init text is mapped executable, init data not: a page apart. */
+	. = ALIGN(PAGE_SIZE);
+	__initdata_begin = .;
 	INIT_DATA_SECTION(16)
 	.exit.data : {
 		EXIT_DATA
@@ -119,6 +122,14 @@ SECTIONS
 
 	DISCARDS
 }
+
+/*
+ * The image is mapped by segment with different permissions
+ * (kernel/early_map.c): each boundary must fall on a page.
+ */
+ASSERT(__start_rodata == ALIGN(__start_rodata, PAGE_SIZE), ".rodata is not page aligned")
+ASSERT(__init_begin == ALIGN(__init_begin, PAGE_SIZE), "init text is not page aligned")
+ASSERT(__initdata_begin == ALIGN(__initdata_begin, PAGE_SIZE), "init data is not page aligned")
 
 /* Fields of the Image header (kernel/head.S), as link-time constants. */
 _kernel_size_le = _end - _text;

@@ -82,7 +82,7 @@ static bool __init block_allowed(int level)
 }
 
 static void __init map_linear(u64 *table, int level, unsigned long va,
-			      unsigned long end, phys_addr_t pa)
+			      unsigned long end, phys_addr_t pa, u64 prot)
 {
 	unsigned long span = 1UL << LEVEL_SHIFT(level);
 	unsigned int entries = level == START_LEVEL ? PTRS_PER_PGD
@@ -100,11 +100,11 @@ static void __init map_linear(u64 *table, int level, unsigned long va,
 			next = end;
 
 		if (level == 3) {
-			WRITE_ONCE(table[idx], pa | _PAGE_KERNEL);
+			WRITE_ONCE(table[idx], pa | prot);
 		} else if (block_allowed(level) && next - va == span &&
 			   !(pa & (span - 1)) && !(desc & DESC_VALID)) {
-			WRITE_ONCE(table[idx], pa | (_PAGE_KERNEL &
-					~DESC_TYPE_MASK) | DESC_BLOCK);
+			WRITE_ONCE(table[idx], pa | (prot & ~DESC_TYPE_MASK) |
+					DESC_BLOCK);
 		} else {
 			if (!(desc & DESC_VALID)) {
 				child_pa = alloc_table(level + 1);
@@ -114,7 +114,7 @@ static void __init map_linear(u64 *table, int level, unsigned long va,
 				child_pa = __desc_to_phys(desc);
 			}
 			child = map_table(level + 1, child_pa);
-			map_linear(child, level + 1, va, next, pa);
+			map_linear(child, level + 1, va, next, pa, prot);
 			unmap_table(level + 1);
 		}
 		pa += next - va;
@@ -122,8 +122,24 @@ static void __init map_linear(u64 *table, int level, unsigned long va,
 	} while (va != end);
 }
 
+static void __init map_linear_range(phys_addr_t start, phys_addr_t end,
+				    u64 prot)
+{
+	if (start < end)
+		map_linear((u64 *)swapper_pg_dir, START_LEVEL,
+			   __phys_to_virt(start), __phys_to_virt(end), start,
+			   prot);
+}
+
+/*
+ * The linear map of RAM: read-write and never executable (PXN).  The
+ * linear alias of the kernel's text and read-only data is read-only, so
+ * the image cannot be patched through it either.
+ */
 void __init paging_init(void)
 {
+	phys_addr_t ro_start = __pa_symbol(_stext);
+	phys_addr_t ro_end = __pa_symbol(__init_begin);
 	phys_addr_t start, end;
 	u64 i;
 
@@ -132,8 +148,14 @@ void __init paging_init(void)
 		end &= PAGE_MASK;
 		if (start >= end)
 			continue;
-		map_linear((u64 *)swapper_pg_dir, START_LEVEL,
-			   __phys_to_virt(start), __phys_to_virt(end), start);
+		if (end <= ro_start || start >= ro_end) {
+			map_linear_range(start, end, _PAGE_KERNEL);
+			continue;
+		}
+		map_linear_range(start, ro_start, _PAGE_KERNEL);
+		map_linear_range(max(start, ro_start), min(end, ro_end),
+				 _PAGE_KERNEL_RO);
+		map_linear_range(ro_end, end, _PAGE_KERNEL);
 	}
 	__pgtable_publish();
 
@@ -144,4 +166,57 @@ void __init paging_init(void)
 	 */
 	cpu_set_reserved_ttbr0();
 	local_flush_tlb_all();
+}
+
+/*
+ * The leaf entry of a kernel image page.  early_map.c mapped the image
+ * with pages, so no block ever needs splitting here.
+ */
+static pte_t *image_pte(unsigned long addr)
+{
+	pmd_t *pmdp = pmd_off_k(addr);
+
+	if (WARN_ON(pmd_none(*pmdp) || pmd_leaf(*pmdp)))
+		return NULL;
+	return pte_offset_kernel(pmdp, addr);
+}
+
+/* After init: .rodata, with __ro_after_init, becomes read-only. */
+void mark_rodata_ro(void)
+{
+	unsigned long start = (unsigned long)__start_rodata;
+	unsigned long end = (unsigned long)__init_begin;
+	unsigned long addr;
+	pte_t *ptep;
+
+	/*
+	 * A change of permissions alone needs no break-before-make (ARM
+	 * ARM D8.16.1): the pages stay mapped throughout.
+	 */
+	for (addr = start; addr < end; addr += PAGE_SIZE) {
+		ptep = image_pte(addr);
+		if (ptep)
+			set_pte(ptep, pte_wrprotect(*ptep));
+	}
+	flush_tlb_kernel_range(start, end);
+}
+
+/*
+ * The init sections go back to the page allocator, which hands them out
+ * through the linear map: their executable image alias goes first.
+ */
+void free_initmem(void)
+{
+	unsigned long start = (unsigned long)__init_begin;
+	unsigned long end = (unsigned long)__init_end;
+	unsigned long addr;
+	pte_t *ptep;
+
+	for (addr = start; addr < end; addr += PAGE_SIZE) {
+		ptep = image_pte(addr);
+		if (ptep)
+			pte_clear(&init_mm, addr, ptep);
+	}
+	flush_tlb_kernel_range(start, end);
+	free_initmem_default(POISON_FREE_INITMEM);
 }
