@@ -68,7 +68,7 @@ SYM_CODE_START_LOCAL(primary_entry)
 	 */
 	adr_sym	x0, __pgtables_start
 	adr_sym	x1, __pgtables_end
-	dcache_by_line ivac, x0, x1, x2, x3
+	bl	dcache_inval_poc	// position independent: fine MMU off
 
 	bl	cpu_setup
 	bl	enable_mmu

@@ -16,7 +16,8 @@ asmlinkage long sys_rt_sigreturn(void);
 #define __SYSCALL_WITH_COMPAT(nr, native, compat)	__SYSCALL(nr, native)
 
 #undef __SYSCALL
-#define __SYSCALL(nr, call)	[nr] = (syscall_fn_t)(void *)call,
+#define __SYSCALL(nr, call)						\
+	[nr] = (syscall_fn_t)(void *)call,
 
 const syscall_fn_t sys_call_table[__NR_syscalls] = {
 	[0 ... __NR_syscalls - 1] = (syscall_fn_t)(void *)sys_ni_syscall,

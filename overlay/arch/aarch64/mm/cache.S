@@ -6,6 +6,30 @@
 #include <linux/linkage.h>
 #include <asm/assembler.h>
 
+/* Smallest D-cache line size in bytes, from CTR_EL0.DminLine (19:16). */
+	.macro	dcache_line_size, reg, tmp
+	mrs	\tmp, ctr_el0
+	ubfx	\tmp, \tmp, #16, #4
+	mov	\reg, #4
+	lsl	\reg, \reg, \tmp
+	.endm
+
+/*
+ * Apply "dc \op" to every line of [start, end); start and end are
+ * clobbered.
+ */
+	.macro	dcache_by_line, op, start, end, tmp1, tmp2
+	dcache_line_size \tmp1, \tmp2
+	sub	\tmp2, \tmp1, #1
+	bic	\start, \start, \tmp2
+.Ldcache_loop\@:
+	dc	\op, \start
+	add	\start, \start, \tmp1
+	cmp	\start, \end
+	b.lo	.Ldcache_loop\@
+	dsb	sy
+	.endm
+
 /*
  * caches_sync_icache_range(start, end): make instructions written to
  * [start, end) fetchable: clean the D-cache to the Point of

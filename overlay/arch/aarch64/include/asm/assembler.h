@@ -14,49 +14,25 @@
  */
 	.macro	adr_sym, reg, sym
 	adrp	\reg, \sym
-	add	\reg, \reg, :lo12:\sym
+	add	\reg, \reg, #:lo12:\sym
 	.endm
 
 	.macro	ldr_sym, reg, sym, tmp
 	adrp	\tmp, \sym
-	ldr	\reg, [\tmp, :lo12:\sym]
+	ldr	\reg, [\tmp, #:lo12:\sym]
 	.endm
 
 	.macro	str_sym, reg, sym, tmp
 	adrp	\tmp, \sym
-	str	\reg, [\tmp, :lo12:\sym]
+	str	\reg, [\tmp, #:lo12:\sym]
 	.endm
 
 /* Load a 64-bit constant in four 16-bit pieces (MOVZ + 3 x MOVK). */
 	.macro	mov_const, reg, val
-	movz	\reg, :abs_g3:\val
-	movk	\reg, :abs_g2_nc:\val
-	movk	\reg, :abs_g1_nc:\val
-	movk	\reg, :abs_g0_nc:\val
-	.endm
-
-/* Smallest D-cache line size in bytes, from CTR_EL0.DminLine (19:16). */
-	.macro	dcache_line_size, reg, tmp
-	mrs	\tmp, ctr_el0
-	ubfx	\tmp, \tmp, #16, #4
-	mov	\reg, #4
-	lsl	\reg, \reg, \tmp
-	.endm
-
-/*
- * Apply "dc \op" to every line of [start, end); start and end are
- * clobbered.
- */
-	.macro	dcache_by_line, op, start, end, tmp1, tmp2
-	dcache_line_size \tmp1, \tmp2
-	sub	\tmp2, \tmp1, #1
-	bic	\start, \start, \tmp2
-.Ldcache_loop\@:
-	dc	\op, \start
-	add	\start, \start, \tmp1
-	cmp	\start, \end
-	b.lo	.Ldcache_loop\@
-	dsb	sy
+	movz	\reg, #:abs_g3:\val
+	movk	\reg, #:abs_g2_nc:\val
+	movk	\reg, #:abs_g1_nc:\val
+	movk	\reg, #:abs_g0_nc:\val
 	.endm
 
 #endif /* __ASM_AARCH64_ASSEMBLER_H */

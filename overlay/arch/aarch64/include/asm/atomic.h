@@ -21,12 +21,13 @@
 #define arch_atomic64_set(v, i)		WRITE_ONCE((v)->counter, (i))
 
 /*
- * pfx: atomic or atomic64; T: the counter type; w: register width
+ * pfx: atomic or atomic64; atype_t: atomic_t or atomic64_t; T: the
+ * counter type; w: register width
  * letter; insn: the ALU instruction applying the operation.
  */
-#define __AARCH64_ATOMIC_OPS(pfx, T, w, op, insn)			\
+#define __AARCH64_ATOMIC_OPS(pfx, atype_t, T, w, op, insn)		\
 static __always_inline void						\
-arch_##pfx##_##op(T i, pfx##_t *v)					\
+arch_##pfx##_##op(T i, atype_t *v)					\
 {									\
 	T res;								\
 	unsigned int fail;						\
@@ -41,7 +42,7 @@ arch_##pfx##_##op(T i, pfx##_t *v)					\
 }									\
 									\
 static __always_inline T						\
-arch_##pfx##_fetch_##op##_relaxed(T i, pfx##_t *v)			\
+arch_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
 {									\
 	T old, res;							\
 	unsigned int fail;						\
@@ -56,9 +57,9 @@ arch_##pfx##_fetch_##op##_relaxed(T i, pfx##_t *v)			\
 	return old;							\
 }
 
-#define __AARCH64_ATOMIC_RETURN(pfx, T, w, op, insn)			\
+#define __AARCH64_ATOMIC_RETURN(pfx, atype_t, T, w, op, insn)		\
 static __always_inline T						\
-arch_##pfx##_##op##_return_relaxed(T i, pfx##_t *v)			\
+arch_##pfx##_##op##_return_relaxed(T i, atype_t *v)			\
 {									\
 	T res;								\
 	unsigned int fail;						\
@@ -73,20 +74,24 @@ arch_##pfx##_##op##_return_relaxed(T i, pfx##_t *v)			\
 	return res;							\
 }
 
-#define __AARCH64_ATOMIC_ALL(pfx, T, w)					\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, add, add)			\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, sub, sub)			\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, and, and)			\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, andnot, bic)			\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, or, orr)			\
-	__AARCH64_ATOMIC_OPS(pfx, T, w, xor, eor)			\
-	__AARCH64_ATOMIC_RETURN(pfx, T, w, add, add)			\
-	__AARCH64_ATOMIC_RETURN(pfx, T, w, sub, sub)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, add, add)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, sub, sub)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, and, and)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, andnot, bic)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, or, orr)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, xor, eor)
+__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, add, add)
+__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, sub, sub)
 
-__AARCH64_ATOMIC_ALL(atomic, int, w)
-__AARCH64_ATOMIC_ALL(atomic64, s64, x)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, add, add)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, sub, sub)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, and, and)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, andnot, bic)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, or, orr)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, xor, eor)
+__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, add, add)
+__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, sub, sub)
 
-#undef __AARCH64_ATOMIC_ALL
 #undef __AARCH64_ATOMIC_RETURN
 #undef __AARCH64_ATOMIC_OPS
 
@@ -121,10 +126,10 @@ __AARCH64_ATOMIC_ALL(atomic64, s64, x)
 #define arch_atomic64_fetch_xor_relaxed	arch_atomic64_fetch_xor_relaxed
 
 #define arch_atomic_xchg_relaxed(v, n)	arch_xchg_relaxed(&(v)->counter, (n))
-#define arch_atomic_cmpxchg_relaxed(v, o, n) \
+#define arch_atomic_cmpxchg_relaxed(v, o, n)				\
 	arch_cmpxchg_relaxed(&(v)->counter, (o), (n))
 #define arch_atomic64_xchg_relaxed(v, n) arch_xchg_relaxed(&(v)->counter, (n))
-#define arch_atomic64_cmpxchg_relaxed(v, o, n) \
+#define arch_atomic64_cmpxchg_relaxed(v, o, n)				\
 	arch_cmpxchg_relaxed(&(v)->counter, (o), (n))
 
 #endif /* __ASM_AARCH64_ATOMIC_H */

@@ -18,10 +18,10 @@
 /*
  * One function per access size: the suffix picks LDXRB/LDXRH/LDXR, the
  * register prefix w or x, and the mask keeps the comparison to the
- * width of the access.
+ * width of the access.  The old value comes back zero-extended.
  */
 #define __AARCH64_XCHG(sfx, w, type)					\
-static __always_inline type						\
+static __always_inline unsigned long					\
 __aarch64_xchg##sfx##_##type(volatile void *ptr, type val)		\
 {									\
 	type prev;							\
@@ -34,9 +34,10 @@ __aarch64_xchg##sfx##_##type(volatile void *ptr, type val)		\
 	: "=&r" (prev), "=&r" (fail), "+Q" (*(type *)ptr)		\
 	: "r" (val));							\
 	return prev;							\
-}									\
-									\
-static __always_inline type						\
+}
+
+#define __AARCH64_CMPXCHG(sfx, w, type)					\
+static __always_inline unsigned long					\
 __aarch64_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
 {									\
 	type prev;							\
@@ -64,7 +65,12 @@ __AARCH64_XCHG(b, w, u8)
 __AARCH64_XCHG(h, w, u16)
 __AARCH64_XCHG(, w, u32)
 __AARCH64_XCHG(, x, u64)
+__AARCH64_CMPXCHG(b, w, u8)
+__AARCH64_CMPXCHG(h, w, u16)
+__AARCH64_CMPXCHG(, w, u32)
+__AARCH64_CMPXCHG(, x, u64)
 
+#undef __AARCH64_CMPXCHG
 #undef __AARCH64_XCHG
 
 extern void __bad_xchg_size(void)

@@ -17,7 +17,7 @@
 #ifndef __ASM_STATFS_H
 #define __ASM_STATFS_H
 
-#define ARCH_PACK_COMPAT_STATFS64 __attribute__((packed,aligned(4)))
+#define ARCH_PACK_COMPAT_STATFS64 __attribute__((packed, aligned(4)))
 
 #include <asm-generic/statfs.h>
 
