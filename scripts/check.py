@@ -107,6 +107,16 @@ def _group_tests(group):
     return names
 
 
+def parse_config(config):
+    """CONFIG column of tests/plan: normal or test, optionally followed
+    by :PAGE:VA (e.g. normal:64k:42); the default is 4k pages, 39-bit VA."""
+    parts = config.split(":")
+    if parts[0] not in ("normal", "test") or len(parts) not in (1, 3) or \
+            (len(parts) == 3 and parts[1] not in ("4k", "16k", "64k")):
+        wb.die(f"tests/plan: CONFIG '{config}': write normal|test[:4k|16k|64k:VA]")
+    return (parts[0], "4k", "39") if len(parts) == 1 else tuple(parts)
+
+
 def judge_boot(res, kernel, row, b):
     """Turn one boot's console into results."""
     name, machine, config, timeout, groups = row
@@ -130,7 +140,7 @@ def judge_boot(res, kernel, row, b):
             else:
                 res.add(kernel, f"{name}/{t}", FAIL, "no result (boot ended early)")
 
-    if config == "test":
+    if parse_config(config)[0] == "test":
         for tname, pat in KERNEL_TESTS:
             found = re.search(pat, b.text)
             res.add(kernel, f"{name}/{tname}", PASS if found else FAIL,
@@ -210,7 +220,9 @@ def main():
             if kernel == "port" and exp.port_skip and config != "normal":
                 continue
             print(f"check: building the {kernel} ({config})", flush=True)
-            img, err = wb.build_kernel(kernel, test=(config == "test"), log=buildlog)
+            base, page, va = parse_config(config)
+            img, err = wb.build_kernel(kernel, test=(base == "test"), page=page,
+                                       va=va, log=buildlog)
             res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
             if img:
                 images[(kernel, config)] = img

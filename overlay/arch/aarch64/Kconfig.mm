@@ -16,7 +16,12 @@ config AARCH64_4K_PAGES
 	bool "4KB"
 	select HAVE_PAGE_SIZE_4KB
 	help
-	  4KB pages: the granule every ARMv8-A CPU implements.
+	  4KB pages: the granule every ARMv8-A CPU implements, and the
+	  one most user space is tested with.  Page tables have 3 levels
+	  with 39-bit virtual addresses and 4 with 48-bit ones; 2MB and
+	  1GB block mappings are available for the linear map.
+
+	  If unsure, say Y.
 
 config AARCH64_16K_PAGES
 	bool "16KB"
@@ -24,14 +29,19 @@ config AARCH64_16K_PAGES
 	help
 	  16KB pages.  Optional in the architecture
 	  (ID_AA64MMFR0_EL1.TGran16); the kernel stops at boot on a CPU
-	  without it.
+	  without it.  Page tables have 2 levels with 36-bit and 3 with
+	  47-bit virtual addresses.  This configuration builds but has not
+	  been booted by the port's test suite yet.
 
 config AARCH64_64K_PAGES
 	bool "64KB"
 	select HAVE_PAGE_SIZE_64KB
 	help
 	  64KB pages.  Optional in the architecture
-	  (ID_AA64MMFR0_EL1.TGran64).
+	  (ID_AA64MMFR0_EL1.TGran64); the kernel stops at boot on a CPU
+	  without it.  Fewer TLB misses and page faults for large working
+	  sets at the cost of memory for small files and mappings; with
+	  42-bit virtual addresses the page tables have only 2 levels.
 
 endchoice
 
@@ -48,30 +58,45 @@ config AARCH64_VA_BITS_36
 	bool "36-bit"
 	depends on AARCH64_16K_PAGES
 	help
-	  64GB of user and of kernel address space, 2 levels.
+	  64GB of user and of kernel address space, translated with 2
+	  levels of 16KB tables.  The smallest layout: enough for small
+	  systems, and the fastest table walks with 16KB pages.  RAM
+	  beyond what the linear map can hold is not used.
 
 config AARCH64_VA_BITS_39
 	bool "39-bit"
 	depends on AARCH64_4K_PAGES
 	help
-	  512GB of user and of kernel address space, 3 levels.
+	  512GB of user and of kernel address space, translated with 3
+	  levels of 4KB tables.  The default with 4KB pages: enough for
+	  every QEMU virt machine and most systems, one table level
+	  fewer than 48-bit.
 
 config AARCH64_VA_BITS_42
 	bool "42-bit"
 	depends on AARCH64_64K_PAGES
 	help
-	  4TB of user and of kernel address space, 2 levels.
+	  4TB of user and of kernel address space, translated with 2
+	  levels of 64KB tables.  The default with 64KB pages: a short
+	  table walk and a large address space at once.  The 64KB row of
+	  the port's test plan boots this configuration.
 
 config AARCH64_VA_BITS_47
 	bool "47-bit"
 	depends on AARCH64_16K_PAGES
 	help
-	  128TB of user and of kernel address space, 3 levels.
+	  128TB of user and of kernel address space, translated with 3
+	  levels of 16KB tables.  The default with 16KB pages; like the
+	  other 16KB layouts it builds but has not been booted by the
+	  port's test suite yet.
 
 config AARCH64_VA_BITS_48
 	bool "48-bit"
 	help
-	  256TB of user and of kernel address space, 3 or 4 levels.
+	  256TB of user and of kernel address space: 4 levels of tables
+	  with 4KB pages, 3 with 16KB or 64KB pages.  Choose it for
+	  programs that need a large address space (or expect the
+	  48-bit layout of most arm64 distributions).
 
 endchoice
 

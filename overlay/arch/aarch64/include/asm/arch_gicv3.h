@@ -23,7 +23,7 @@
 
 /*
  * Acknowledge: the DSB SY after reading ICC_IAR1_EL1 makes sure the
- * acknowledgement is complete before the handler touches the device
+ * acknowledgment is complete before the handler touches the device
  * (GIC spec, "Observability of the effects of accesses to the GIC
  * registers").
  */

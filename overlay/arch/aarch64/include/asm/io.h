@@ -81,7 +81,7 @@ static __always_inline u64 __raw_readq(const volatile void __iomem *addr)
 /* Write-combining: Normal Non-cacheable. */
 #define ioremap_wc(addr, size)	\
 	ioremap_prot((addr), (size), PROT_NORMAL_NC)
-/* Non-posted: Device-nGnRnE (no early write acknowledgement). */
+/* Non-posted: Device-nGnRnE (no early write acknowledgment). */
 #define ioremap_np(addr, size)	\
 	ioremap_prot((addr), (size), PROT_DEVICE_nGnRnE)
 
