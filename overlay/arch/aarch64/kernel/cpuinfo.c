@@ -15,6 +15,7 @@
 #include <linux/delay.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
+#include <linux/log2.h>
 #include <linux/percpu.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
@@ -36,46 +37,91 @@ static unsigned int id_field(u64 reg, int shift)
 }
 
 /*
- * ID_AA64PFR0_EL1.FP (19:16) and AdvSIMD (23:20): 0 = present,
- * 1 = present with half precision, 0xf = absent.
- * ID_AA64ISAR0_EL1: AES (7:4, 2 = with PMULL), SHA1 (11:8),
- * SHA2 (15:12, 2 = with SHA512), CRC32 (19:16), Atomic (23:20, 2 = LSE).
+ * The ID registers the hwcaps come from, read through their generic
+ * names (Op0 = 3, Op1 = 0, CRn = 0, CRm, Op2) so that the assembler
+ * needs to know none of them.
+ */
+enum { PFR0, PFR1, ISAR0, ISAR1, ISAR2, MMFR0, MMFR1, MMFR2, NR_ID_REGS };
+
+#define read_id(crm, op2) ({						\
+	u64 __v;							\
+	asm("mrs %0, s3_0_c0_c" #crm "_" #op2 : "=r" (__v));		\
+	__v;								\
+})
+
+/*
+ * One rule a hwcap: it is set when the unsigned 4-bit field at @shift
+ * of ID register @reg is at least @min (ARM ARM D19, the "ID_AA64*"
+ * register descriptions).  The pairs are those of the arm64 ABI
+ * (Documentation/arch/arm64/elf_hwcaps.rst).
+ */
+struct hwcap_rule {
+	u8 reg, shift, min, word;	/* word 1: AT_HWCAP, 2: AT_HWCAP2 */
+	unsigned long bit;
+};
+
+#define HWCAP1(r, s, m, b)	{ r, s, m, 1, HWCAP_##b }
+#define HWCAP2(r, s, m, b)	{ r, s, m, 2, HWCAP2_##b }
+
+static const struct hwcap_rule hwcap_rules[] __initconst = {
+	HWCAP1(ISAR0, 4, 1, AES),	HWCAP1(ISAR0, 4, 2, PMULL),
+	HWCAP1(ISAR0, 8, 1, SHA1),	HWCAP1(ISAR0, 12, 1, SHA2),
+	HWCAP1(ISAR0, 12, 2, SHA512),	HWCAP1(ISAR0, 16, 1, CRC32),
+	HWCAP1(ISAR0, 20, 2, ATOMICS),	HWCAP1(ISAR0, 28, 1, ASIMDRDM),
+	HWCAP1(ISAR0, 32, 1, SHA3),	HWCAP1(ISAR0, 36, 1, SM3),
+	HWCAP1(ISAR0, 40, 1, SM4),	HWCAP1(ISAR0, 44, 1, ASIMDDP),
+	HWCAP1(ISAR0, 48, 1, ASIMDFHM),	HWCAP1(ISAR0, 52, 1, FLAGM),
+	HWCAP2(ISAR0, 52, 2, FLAGM2),	HWCAP2(ISAR0, 60, 1, RNG),
+	HWCAP1(PFR0, 48, 1, DIT),
+	HWCAP1(ISAR1, 0, 1, DCPOP),	HWCAP2(ISAR1, 0, 2, DCPODP),
+	HWCAP1(ISAR1, 12, 1, JSCVT),	HWCAP1(ISAR1, 16, 1, FCMA),
+	HWCAP1(ISAR1, 20, 1, LRCPC),	HWCAP1(ISAR1, 20, 2, ILRCPC),
+	HWCAP2(ISAR1, 32, 1, FRINT),	HWCAP1(ISAR1, 36, 1, SB),
+	HWCAP2(ISAR1, 44, 1, BF16),	HWCAP2(ISAR1, 44, 2, EBF16),
+	HWCAP2(ISAR1, 48, 1, DGH),	HWCAP2(ISAR1, 52, 1, I8MM),
+	HWCAP1(MMFR2, 32, 1, USCAT),	HWCAP1(PFR1, 4, 2, SSBS),
+	HWCAP2(MMFR0, 60, 1, ECV),	HWCAP2(MMFR1, 44, 1, AFP),
+	HWCAP2(ISAR2, 0, 1, WFXT),	HWCAP2(ISAR2, 4, 1, RPRES),
+	HWCAP2(ISAR2, 20, 1, HBC),	HWCAP2(ISAR2, 48, 1, RPRFM),
+	HWCAP2(ISAR2, 52, 1, CSSC),
+};
+
+/*
+ * ID_AA64PFR0_EL1.FP (19:16) and AdvSIMD (23:20) are signed: 0 present,
+ * 1 present with half precision, 0xf absent.
  */
 static void __init setup_elf_hwcaps(void)
 {
-	u64 pfr0 = read_sysreg(id_aa64pfr0_el1);
-	u64 isar0 = read_sysreg(id_aa64isar0_el1);
+	u64 id[NR_ID_REGS] = {
+		[PFR0] = read_id(4, 0),  [PFR1] = read_id(4, 1),
+		[ISAR0] = read_id(6, 0), [ISAR1] = read_id(6, 1),
+		[ISAR2] = read_id(6, 2), [MMFR0] = read_id(7, 0),
+		[MMFR1] = read_id(7, 1), [MMFR2] = read_id(7, 2),
+	};
+	const struct hwcap_rule *r;
 	unsigned int v;
 
-	v = id_field(pfr0, 16);
+	v = id_field(id[PFR0], 16);
 	if (v != 0xf) {
 		elf_hwcap |= HWCAP_FP;
 		if (v == 1)
 			elf_hwcap |= HWCAP_FPHP;
 	}
-	v = id_field(pfr0, 20);
+	v = id_field(id[PFR0], 20);
 	if (v != 0xf) {
 		elf_hwcap |= HWCAP_ASIMD;
 		if (v == 1)
 			elf_hwcap |= HWCAP_ASIMDHP;
 	}
 
-	v = id_field(isar0, 4);
-	if (v >= 1)
-		elf_hwcap |= HWCAP_AES;
-	if (v >= 2)
-		elf_hwcap |= HWCAP_PMULL;
-	if (id_field(isar0, 8) >= 1)
-		elf_hwcap |= HWCAP_SHA1;
-	v = id_field(isar0, 12);
-	if (v >= 1)
-		elf_hwcap |= HWCAP_SHA2;
-	if (v >= 2)
-		elf_hwcap |= HWCAP_SHA512;
-	if (id_field(isar0, 16) >= 1)
-		elf_hwcap |= HWCAP_CRC32;
-	if (id_field(isar0, 20) >= 2)
-		elf_hwcap |= HWCAP_ATOMICS;
+	for (r = hwcap_rules; r < hwcap_rules + ARRAY_SIZE(hwcap_rules); r++) {
+		if (id_field(id[r->reg], r->shift) < r->min)
+			continue;
+		if (r->word == 1)
+			elf_hwcap |= r->bit;
+		else
+			elf_hwcap2 |= r->bit;
+	}
 }
 
 void cpuinfo_store_cpu(void)
@@ -100,6 +146,19 @@ static const char *const hwcap_names[] = {
 	"paca", "pacg",
 };
 
+/* AT_HWCAP2 bits the port can set, printed after those of AT_HWCAP. */
+#define HWCAP2_NAME(cap, name)	[ilog2(HWCAP2_##cap)] = name
+static const char *const hwcap2_names[] = {
+	HWCAP2_NAME(DCPODP, "dcpodp"),	HWCAP2_NAME(FLAGM2, "flagm2"),
+	HWCAP2_NAME(FRINT, "frint"),	HWCAP2_NAME(I8MM, "i8mm"),
+	HWCAP2_NAME(BF16, "bf16"),	HWCAP2_NAME(DGH, "dgh"),
+	HWCAP2_NAME(RNG, "rng"),	HWCAP2_NAME(ECV, "ecv"),
+	HWCAP2_NAME(AFP, "afp"),	HWCAP2_NAME(RPRES, "rpres"),
+	HWCAP2_NAME(WFXT, "wfxt"),	HWCAP2_NAME(EBF16, "ebf16"),
+	HWCAP2_NAME(CSSC, "cssc"),	HWCAP2_NAME(RPRFM, "rprfm"),
+	HWCAP2_NAME(HBC, "hbc"),
+};
+
 static int c_show(struct seq_file *m, void *v)
 {
 	int cpu, i;
@@ -115,6 +174,9 @@ static int c_show(struct seq_file *m, void *v)
 		for (i = 0; i < ARRAY_SIZE(hwcap_names); i++)
 			if (elf_hwcap & BIT(i))
 				seq_printf(m, " %s", hwcap_names[i]);
+		for (i = 0; i < ARRAY_SIZE(hwcap2_names); i++)
+			if ((elf_hwcap2 & BIT(i)) && hwcap2_names[i])
+				seq_printf(m, " %s", hwcap2_names[i]);
 		seq_puts(m, "\n");
 		/* MIDR_EL1: Implementer 31:24, Variant 23:20, PartNum 15:4 */
 		seq_printf(m, "CPU implementer\t: 0x%02x\n", midr >> 24);

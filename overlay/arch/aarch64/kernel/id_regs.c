@@ -65,8 +65,9 @@ static struct user_id_reg user_id_regs[] __ro_after_init = {
 	/* ID_AA64ISAR1_EL1: I8MM, DGH, BF16, SB, FRINTTS, LRCPC, FCMA,
 	 * JSCVT, DPB (not the pointer authentication fields) */
 	{ 6, 1, F(55, 44) | F(39, 32) | F(23, 12) | F(3, 0), 0 },
-	/* ID_AA64ISAR2_EL1: CSSC, RPRFM, BC, MOPS, RPRES, WFxT */
-	{ 6, 2, F(55, 48) | F(23, 16) | F(7, 0), 0 },
+	/* ID_AA64ISAR2_EL1: CSSC, RPRFM, BC, RPRES, WFxT (not MOPS, whose
+	 * exceptions the port does not handle) */
+	{ 6, 2, F(55, 48) | F(23, 20) | F(7, 0), 0 },
 	/* ID_AA64MMFR0_EL1: ECV */
 	{ 7, 0, F(63, 60), 0 },
 	/* ID_AA64MMFR1_EL1: AFP */
