@@ -62,6 +62,7 @@ static struct irq_desc *ipi_desc[NR_IPI] __ro_after_init;
 #define CPU_UP_TIMEOUT_MS	5000
 
 static const struct smp_enable_method *cpu_method[NR_CPUS] __ro_after_init;
+static bool entry_el_mismatch;
 static DECLARE_COMPLETION(cpu_running);
 
 DECLARE_PER_CPU(struct task_struct *, __entry_task);
@@ -238,9 +239,11 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 	rcutree_report_cpu_starting(cpu);
 	trace_hardirqs_off();
 
-	if (entry_el != boot_cpu_mode)
+	if (entry_el != boot_cpu_mode) {
+		entry_el_mismatch = true;
 		pr_warn(FW_BUG "CPU%u: entered at EL%u, the boot CPU at EL%u\n",
 			cpu, entry_el >> 2, boot_cpu_mode >> 2);
+	}
 
 	cpuinfo_store_cpu();
 
@@ -261,6 +264,9 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 void __init smp_cpus_done(unsigned int max_cpus)
 {
 	pr_info("SMP: Total of %d processors activated.\n", num_online_cpus());
+	if (!entry_el_mismatch)
+		pr_info("SMP: all CPUs entered the kernel at EL%u\n",
+			boot_cpu_mode >> 2);
 }
 
 #ifdef CONFIG_HOTPLUG_CPU
