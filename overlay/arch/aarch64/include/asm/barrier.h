@@ -148,13 +148,11 @@ do {									\
 #define smp_cond_load_relaxed(ptr, cond_expr)				\
 ({									\
 	typeof(ptr) __PTR = (ptr);					\
-	__unqual_scalar_typeof(*ptr) VAL;				\
+	__unqual_scalar_typeof(*ptr) VAL = READ_ONCE(*__PTR);		\
 									\
-	for (;;) {							\
-		VAL = READ_ONCE(*__PTR);				\
-		if (cond_expr)						\
-			break;						\
+	while (!(cond_expr)) {						\
 		__wait_change(__PTR, VAL);				\
+		VAL = READ_ONCE(*__PTR);				\
 	}								\
 	(typeof(*ptr))VAL;						\
 })
