@@ -8,6 +8,7 @@
 #include <linux/sched.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
+#include <asm/smp.h>
 #include <asm/thread_info.h>
 
 int main(void)
@@ -31,6 +32,10 @@ int main(void)
 	DEFINE(CPU_CTX_REGS, offsetof(struct cpu_context, callee_saved));
 	DEFINE(CPU_CTX_FP, offsetof(struct cpu_context, fp));
 	DEFINE(CPU_CTX_PC, offsetof(struct cpu_context, pc));
+	BLANK();
+	DEFINE(SECONDARY_TASK, offsetof(struct secondary_data, task));
+	DEFINE(SECONDARY_STACK, offsetof(struct secondary_data, stack));
+	DEFINE(SECONDARY_PERCPU, offsetof(struct secondary_data, percpu_offset));
 	BLANK();
 	DEFINE(SMCCC_RES_A0, offsetof(struct arm_smccc_res, a0));
 	DEFINE(SMCCC_RES_A2, offsetof(struct arm_smccc_res, a2));

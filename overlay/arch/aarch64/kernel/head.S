@@ -357,6 +357,66 @@ SYM_FUNC_START_LOCAL(primary_switched)
 SYM_FUNC_END(primary_switched)
 
 /*
+ * Secondary CPUs start here, at the physical address of this symbol,
+ * with the MMU and D-cache off and DAIF masked: PSCI CPU_ON enters it
+ * with x0 = the context id (unused), at the EL the boot CPU was entered
+ * at; a spin-table pen branches here once cpu-release-addr holds it.
+ * The boot CPU has built idmap_pg_dir and swapper_pg_dir long ago, so
+ * this CPU only programs its own translation registers and turns the
+ * MMU on; it must not touch the tables (no cache invalidation by
+ * address here: that could discard the boot CPU's newer lines).
+ *
+ * x20 keeps CurrentEL at entry, for the check in C that every CPU was
+ * entered at the same EL.
+ */
+SYM_CODE_START(secondary_entry)
+	bl	init_kernel_el
+	mov	x20, x0
+	bl	cpu_setup
+	bl	enable_mmu
+	ldr	x8, =secondary_switched
+	br	x8
+SYM_CODE_END(secondary_entry)
+
+	.ltorg
+
+/*
+ * At the link address, on the kernel tables.  secondary_data is read
+ * only now, through the cacheable mapping, so it is coherent with what
+ * the boot CPU wrote without any cache maintenance on either side.
+ */
+SYM_FUNC_START_LOCAL(secondary_switched)
+	adr_sym	x0, vectors
+	msr	vbar_el1, x0
+	isb
+
+	adr_sym	x0, secondary_data
+	ldr	x1, [x0, #SECONDARY_TASK]
+	cbz	x1, .Lsecondary_late
+	ldr	x2, [x0, #SECONDARY_STACK]
+	ldr	x3, [x0, #SECONDARY_PERCPU]
+
+	/* As for the boot CPU: SP_EL0 = current, TPIDR_EL1 = per-cpu offset */
+	msr	sp_el0, x1
+	msr	tpidr_el1, x3
+	mov	sp, x2
+	stp	xzr, xzr, [x2, #S_STACKFRAME]
+	add	x29, x2, #S_STACKFRAME
+
+	mov	w0, w20
+	bl	secondary_start_kernel
+	brk	#0
+
+	/*
+	 * __cpu_up() timed out and withdrew the task: there is nothing
+	 * for this CPU to run, and no safe stack.  Park it.
+	 */
+.Lsecondary_late:
+	wfe
+	b	.Lsecondary_late
+SYM_FUNC_END(secondary_switched)
+
+/*
  * Where firmware would resume the system after PSCI SYSTEM_SUSPEND.
  * Resuming from suspend is not implemented (cpu_suspend() always
  * fails), so nothing should ever come back here: stop.

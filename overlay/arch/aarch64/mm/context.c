@@ -22,6 +22,8 @@
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
 #include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/log2.h>
 #include <linux/mm.h>
 #include <linux/percpu.h>
 #include <linux/slab.h>
@@ -36,6 +38,7 @@
 #define GENERATION(id)		((id) & ~(GENERATION_UNIT - 1))
 
 static unsigned int asid_bits __ro_after_init;
+static unsigned int asid_bits_limit __initdata = CONFIG_AARCH64_DEBUG_ASID_BITS;
 static unsigned long nr_asids __ro_after_init;
 static unsigned long *asid_map;
 static unsigned long next_hint = 1;
@@ -109,6 +112,7 @@ static u64 assign_asid(struct mm_struct *mm)
 		generation = atomic64_add_return_relaxed(GENERATION_UNIT,
 							 &asid_generation);
 		new_generation();
+		pr_info_once("ASID allocator: first generation rollover\n");
 		asid = find_next_zero_bit(asid_map, nr_asids, 1);
 	}
 
@@ -151,13 +155,36 @@ switch_now:
 	set_ttbr0(mm, id);
 }
 
+/*
+ * asid_bits=N (or CONFIG_AARCH64_DEBUG_ASID_BITS) narrows the ASID space
+ * so that tests reach generation rollover.
+ */
+static int __init parse_asid_bits(char *arg)
+{
+	return kstrtouint(arg, 0, &asid_bits_limit);
+}
+early_param("asid_bits", parse_asid_bits);
+
 static int __init asids_init(void)
 {
 	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1);
+	unsigned int floor;
 
 	/* ID_AA64MMFR0_EL1.ASIDBits: 2 = 16 bits (TCR_EL1.AS set), 0 = 8. */
 	asid_bits = ((mmfr0 >> ID_AA64MMFR0_EL1_ASIDBITS_SHIFT) & 0xf) == 2 ?
 		    16 : 8;
+
+	/*
+	 * A rollover keeps one ASID per possible CPU besides ASID 0, and
+	 * must still find a free one for the task that caused it: never
+	 * narrow below twice the CPUs plus two.
+	 */
+	if (asid_bits_limit && asid_bits_limit < asid_bits) {
+		floor = order_base_2(2 * num_possible_cpus() + 2);
+		asid_bits = max(asid_bits_limit, floor);
+		pr_info("ASID allocator: narrowed to %u bits for testing\n",
+			asid_bits);
+	}
 	nr_asids = 1UL << asid_bits;
 
 	atomic64_set(&asid_generation, GENERATION_UNIT);

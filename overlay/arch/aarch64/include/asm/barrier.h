@@ -95,6 +95,69 @@ do {									\
 })
 
 /*
+ * Waiting for another CPU to change a location, without spinning on
+ * the bus: LDXR marks the location in this CPU's exclusive monitor,
+ * and a store by another CPU to the same granule clears the monitor,
+ * which is a wake-up event for WFE (ARM ARM D1.6.1, "Wait for Event";
+ * "The Exclusive monitors").  If the location already differs from
+ * @old the CPU does not sleep.  A wake-up for any other reason (an
+ * interrupt, SEV, the timer's event stream) only makes the caller look
+ * again, so none can be missed or mistaken.
+ */
+#define __AARCH64_WAIT_CHANGE(bits, sfx, reg, wide)			\
+static __always_inline void						\
+__wait_change##bits(const volatile void *p, wide old)			\
+{									\
+	wide cur;							\
+									\
+	asm volatile("ldxr" sfx "	%" reg "0, %1\n"			\
+		     "	cmp	%" reg "0, %" reg "2\n"			\
+		     "	b.ne	1f\n"					\
+		     "	wfe\n"						\
+		     "1:"						\
+		     : "=&r" (cur)					\
+		     : "Q" (*(const volatile u##bits *)p), "r" (old)	\
+		     : "cc", "memory");					\
+}
+
+__AARCH64_WAIT_CHANGE(8, "b", "w", u32)
+__AARCH64_WAIT_CHANGE(16, "h", "w", u32)
+__AARCH64_WAIT_CHANGE(32, "", "w", u32)
+__AARCH64_WAIT_CHANGE(64, "", "x", u64)
+#undef __AARCH64_WAIT_CHANGE
+
+#define __wait_change(p, v)						\
+do {									\
+	__unqual_scalar_typeof(*(p)) __wc_v = (v);			\
+	if (sizeof(*(p)) == 1)						\
+		__wait_change8((p), *(u8 *)&__wc_v);			\
+	else if (sizeof(*(p)) == 2)					\
+		__wait_change16((p), *(u16 *)&__wc_v);			\
+	else if (sizeof(*(p)) == 4)					\
+		__wait_change32((p), *(u32 *)&__wc_v);			\
+	else								\
+		__wait_change64((p), *(u64 *)&__wc_v);			\
+} while (0)
+
+/*
+ * The generic loop with the sleep above between reads: queued spinlock
+ * and rwlock waiters, and everything else that polls with it, sleep in
+ * WFE as the 2012 design's spinlocks did.  smp_cond_load_acquire()
+ * is the generic one built on this.
+ */
+#define smp_cond_load_relaxed(ptr, cond_expr)				\
+({									\
+	typeof(ptr) __PTR = (ptr);					\
+	__unqual_scalar_typeof(*ptr) VAL = READ_ONCE(*__PTR);		\
+									\
+	while (!(cond_expr)) {						\
+		__wait_change(__PTR, VAL);				\
+		VAL = READ_ONCE(*__PTR);				\
+	}								\
+	(typeof(*ptr))VAL;						\
+})
+
+/*
  * CSDB (hint #20) stops the CPU from speculating on the result of an
  * earlier conditional select (ARM ARM C6, "CSDB").
  */

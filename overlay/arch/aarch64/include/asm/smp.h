@@ -32,11 +32,25 @@ int __cpu_disable(void);
 void __cpu_die(unsigned int cpu);
 void __noreturn cpu_die(void);
 
-/* Entry of a secondary CPU into the kernel, with its idle task. */
+/*
+ * What a secondary CPU needs once its MMU is on, written by __cpu_up()
+ * before the CPU is started and read by secondary_switched in head.S:
+ * its idle task (SP_EL0), the initial stack pointer at the top of that
+ * task's stack, and its per-cpu offset (TPIDR_EL1).  A NULL task tells
+ * a CPU that turns up too late that __cpu_up() has given up on it.
+ */
 struct secondary_data {
 	struct task_struct *task;
+	unsigned long stack;
+	unsigned long percpu_offset;
 };
 extern struct secondary_data secondary_data;
+
+/* Entered with the MMU on; @entry_el is CurrentEL at secondary_entry. */
+asmlinkage void secondary_start_kernel(u32 entry_el);
+
+/* The physical address PSCI CPU_ON and spin-table release point at. */
+extern char secondary_entry[];
 
 #endif /* __ASSEMBLY__ */
 
