@@ -109,8 +109,9 @@ int vdso_join_timens(struct task_struct *task, struct time_namespace *ns)
 {
 	struct mm_struct *mm = task->mm;
 	struct vm_area_struct *vma;
-	VMA_ITERATOR(vmi, mm, 0);
+	struct vma_iterator vmi;
 
+	vma_iter_init(&vmi, mm, 0);
 	mmap_read_lock(mm);
 	for_each_vma(vmi, vma) {
 		if (vma_is_special_mapping(vma, &vvar_mapping))

@@ -21,13 +21,16 @@ SECTIONS
 
 	. = SIZEOF_HEADERS;
 
-	/* What the dynamic linker reads, first. */
-	.hash		: { *(.hash) }				:text
-	.gnu.hash	: { *(.gnu.hash) }
-	.dynsym		: { *(.dynsym) }
+	/*
+	 * What the dynamic linker reads: the symbols and their names,
+	 * both hash tables over them, and the version definitions.
+	 */
+	.dynsym		: { *(.dynsym) }			:text
 	.dynstr		: { *(.dynstr) }
-	.gnu.version	: { *(.gnu.version) }
+	.gnu.hash	: { *(.gnu.hash) }
+	.hash		: { *(.hash) }
 	.gnu.version_d	: { *(.gnu.version_d) }
+	.gnu.version	: { *(.gnu.version) }
 	.gnu.version_r	: { *(.gnu.version_r) }
 	.dynamic	: { *(.dynamic) }			:text	:dynamic
 	.note		: { *(.note.gnu.build-id) *(.note.Linux) }	:text	:note
@@ -60,16 +63,20 @@ PHDRS
 	eh_frame_hdr	PT_GNU_EH_FRAME;
 }
 
-/* The arm64 vDSO's ABI: these names, at this version. */
+/*
+ * The arm64 vDSO's ABI: these names, at this version; nothing else is
+ * visible outside the object.
+ */
 VERSION
 {
 	LINUX_2.6.39 {
 	global:
-		__kernel_clock_gettime;
-		__kernel_gettimeofday;
 		__kernel_clock_getres;
-		__kernel_rt_sigreturn;
+		__kernel_clock_gettime;
 		__kernel_getrandom;
-	local: *;
+		__kernel_gettimeofday;
+		__kernel_rt_sigreturn;
+	local:
+		*;
 	};
 }

@@ -5,10 +5,7 @@
  * ChaCha20 of vgetrandom-chacha.S, which needs no FP/SIMD registers and
  * so no check that the CPU has them.
  */
-#include <linux/types.h>
-
-ssize_t __kernel_getrandom(void *buffer, size_t len, unsigned int flags,
-			   void *opaque_state, size_t opaque_len);
+#include "entry.h"
 
 ssize_t __kernel_getrandom(void *buffer, size_t len, unsigned int flags,
 			   void *opaque_state, size_t opaque_len)

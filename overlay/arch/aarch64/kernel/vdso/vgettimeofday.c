@@ -4,12 +4,7 @@
  * implementation (lib/vdso/gettimeofday.c, included by the Makefile)
  * under the names arm64 user space looks up.
  */
-#include <linux/time.h>
-#include <linux/types.h>
-
-int __kernel_clock_gettime(clockid_t clock, struct __kernel_timespec *ts);
-int __kernel_gettimeofday(struct __kernel_old_timeval *tv, struct timezone *tz);
-int __kernel_clock_getres(clockid_t clock, struct __kernel_timespec *res);
+#include "entry.h"
 
 int __kernel_clock_gettime(clockid_t clock, struct __kernel_timespec *ts)
 {
