@@ -59,10 +59,11 @@ int clock_getres_fallback(clockid_t clock, struct __kernel_timespec *ts)
  * Read the virtual count, CNTVCT_EL0, as one snapshot of the generic
  * sequence-count loop (vdso_read_begin ... vdso_read_retry).
  *
- * The Arm ARM (D12.1.2 in DDI 0487 K.a, "The virtual counter") allows a
- * read of CNTVCT_EL0 to "occur speculatively and out of order relative
- * to other instructions executed on the same PE"; a DMB does not order
- * it, because a system register read is not a memory access.  So:
+ * The Arm ARM (DDI 0487, the Generic Timer chapter, "The virtual
+ * counter") allows reads of CNTVCT_EL0 to "occur speculatively and out
+ * of order relative to other instructions executed on the same PE"; a
+ * DMB does not order one, as a system register read is not a memory
+ * access.  So:
  *
  * - before: an ISB, so that the count is read only after the loads of
  *   the sequence count and of cycle_last that program order puts
