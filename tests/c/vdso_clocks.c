@@ -19,8 +19,8 @@
  *    clocks that jump, unless the stepper acted in between), so the
  *    two paths agree to within the time between those calls;
  *    monotonic clocks never go backwards across both paths; a COARSE
- *    clock lags its precise clock by less than a tick (nearly always:
- *    QEMU's host may delay a tick); clock_getres agrees.
+ *    clock is never ahead of its precise clock and usually (median)
+ *    within two ticks of it; clock_getres agrees.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -410,7 +410,7 @@ static long long vd_gettime(clockid_t id)
 
 struct run_stats {
 	unsigned long samples, discarded;
-	unsigned long coarse, coarse_late;	/* more than a tick behind */
+	unsigned long coarse, coarse_late;	/* more than two ticks behind */
 };
 
 /* One round of every comparison on the current CPU. */
@@ -458,12 +458,14 @@ static void compare_once(int cpu, long long last[NCLOCKS],
 			wb_fail("CPU%d MONOTONIC_COARSE %lld ahead of MONOTONIC %lld",
 				cpu, c, p);
 		/*
-		 * A late tick (the host descheduled QEMU) or a preemption
-		 * between the two reads can exceed it now and then; a
-		 * coarse clock that is not kept up to date always does.
+		 * Late ticks (QEMU on a busy host, or the timekeeping CPU
+		 * idle in NO_HZ) or a preemption between the two reads
+		 * exceed a tick often enough; a coarse clock whose data is
+		 * not kept up to date does nearly always, so the check is
+		 * on the median: at most two ticks.
 		 */
 		st->coarse++;
-		if (p - c > TICK_NS)
+		if (p - c > 2 * TICK_NS)
 			st->coarse_late++;
 	}
 
@@ -553,12 +555,14 @@ static void test_compare(void)
 	wb_check(steps_done >= 4, "the stepper ran only %lu times", steps_done);
 	wb_check(st.samples - st.discarded > st.samples / 2,
 		 "%lu of %lu samples discarded for steps", st.discarded, st.samples);
-	wb_check(st.coarse_late <= st.coarse / 10,
-		 "MONOTONIC_COARSE more than a tick behind MONOTONIC in %lu of %lu reads",
+	wb_check(st.coarse_late <= st.coarse / 2,
+		 "MONOTONIC_COARSE more than two ticks behind MONOTONIC in %lu of %lu reads",
 		 st.coarse_late, st.coarse);
 	wb_pass("%ld of %ld online CPUs: %lu samples (%lu across a step, discarded), %lu steps; "
-		"vDSO within the system calls, monotonic clocks never backwards",
-		cpus_done, ncpus, st.samples, st.discarded, steps_done);
+		"vDSO within the system calls, monotonic clocks never backwards; "
+		"coarse over two ticks late in %lu of %lu",
+		cpus_done, ncpus, st.samples, st.discarded, steps_done,
+		st.coarse_late, st.coarse);
 }
 
 int main(int argc, char **argv)
