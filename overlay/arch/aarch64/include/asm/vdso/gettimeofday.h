@@ -17,42 +17,40 @@
 /*
  * A two-argument system call, as the arm64 ABI makes it: number in x8,
  * arguments and result in x0 and x1, SVC #0.  The kernel may write the
- * memory the arguments point to, hence the "memory" clobber.
+ * memory the arguments point to, hence the "memory" clobber.  The
+ * arguments keep their own types: the kernel reads a clockid_t from the
+ * low 32 bits only, so extending it to 64 would cost an instruction in
+ * the fast path, where the compiler shares the register.
  */
-static __always_inline long aarch64_vdso_syscall2(unsigned long nr,
-						  unsigned long a0,
-						  unsigned long a1)
-{
-	register unsigned long x8 asm("x8") = nr;
-	register unsigned long x0 asm("x0") = a0;
-	register unsigned long x1 asm("x1") = a1;
-
-	asm volatile("svc	#0"
-		     : "+r" (x0)
-		     : "r" (x1), "r" (x8)
-		     : "memory");
-	return x0;
-}
+#define aarch64_vdso_syscall2(nr, arg0, arg1)				\
+({									\
+	register __typeof__(arg0) __x0 asm("x0") = (arg0);		\
+	register __typeof__(arg1) __x1 asm("x1") = (arg1);		\
+	register unsigned long __x8 asm("x8") = (nr);			\
+									\
+	asm volatile("svc	#0"					\
+		     : "+r" (__x0)					\
+		     : "r" (__x1), "r" (__x8)				\
+		     : "memory");					\
+	(long)__x0;							\
+})
 
 static __always_inline
 int gettimeofday_fallback(struct __kernel_old_timeval *tv, struct timezone *tz)
 {
-	return aarch64_vdso_syscall2(__NR_gettimeofday, (unsigned long)tv,
-				     (unsigned long)tz);
+	return aarch64_vdso_syscall2(__NR_gettimeofday, tv, tz);
 }
 
 static __always_inline
 long clock_gettime_fallback(clockid_t clock, struct __kernel_timespec *ts)
 {
-	return aarch64_vdso_syscall2(__NR_clock_gettime, clock,
-				     (unsigned long)ts);
+	return aarch64_vdso_syscall2(__NR_clock_gettime, clock, ts);
 }
 
 static __always_inline
 int clock_getres_fallback(clockid_t clock, struct __kernel_timespec *ts)
 {
-	return aarch64_vdso_syscall2(__NR_clock_getres, clock,
-				     (unsigned long)ts);
+	return aarch64_vdso_syscall2(__NR_clock_getres, clock, ts);
 }
 
 /*
@@ -84,13 +82,11 @@ static __always_inline u64 __arch_get_hw_counter(s32 clock_mode,
 	u64 count, zero;
 
 	/*
-	 * The generic code checked the mode, but it may have changed
-	 * since; any value will do, the retry loop will see the change
-	 * and take the system call.
+	 * The generic code has checked clock_mode.  It may change under
+	 * us, but reading the counter stays harmless: the port never
+	 * traps EL0 counter reads (no timer errata workarounds), and the
+	 * retry loop sees the change and takes the system call.
 	 */
-	if (clock_mode != VDSO_CLOCKMODE_ARCHTIMER)
-		return 0;
-
 	asm volatile("isb\n\t"
 		     "mrs	%0, cntvct_el0"
 		     : "=r" (count) : : "memory");
