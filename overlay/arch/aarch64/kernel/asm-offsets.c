@@ -10,6 +10,8 @@
 #include <asm/ptrace.h>
 #include <asm/smp.h>
 #include <asm/thread_info.h>
+#include <asm/ucontext.h>
+#include <asm/sigcontext.h>
 
 int main(void)
 {
@@ -41,5 +43,19 @@ int main(void)
 	DEFINE(SMCCC_RES_A2, offsetof(struct arm_smccc_res, a2));
 	DEFINE(SMCCC_QUIRK_ID, offsetof(struct arm_smccc_quirk, id));
 	DEFINE(SMCCC_QUIRK_STATE, offsetof(struct arm_smccc_quirk, state));
+	BLANK();
+	/*
+	 * For the vDSO's sigreturn unwind information: where the signal
+	 * frame (kernel/signal.c: siginfo, then ucontext) keeps the
+	 * interrupted registers, from the frame's start and from the
+	 * sigcontext; the FPSIMD record comes first in __reserved.
+	 */
+	DEFINE(SIGFRAME_SC, sizeof(struct siginfo) +
+			    offsetof(struct ucontext, uc_mcontext));
+	DEFINE(SC_REGS, offsetof(struct sigcontext, regs));
+	DEFINE(SC_SP, offsetof(struct sigcontext, sp));
+	DEFINE(SC_PC, offsetof(struct sigcontext, pc));
+	DEFINE(SC_VREGS, offsetof(struct sigcontext, __reserved) +
+			 offsetof(struct fpsimd_context, vregs));
 	return 0;
 }

@@ -27,11 +27,16 @@
 #include <asm/traps.h>
 #include <asm/ucontext.h>
 #include <asm/unistd.h>
+#include <asm/vdso.h>
 
 struct rt_sigframe {
 	struct siginfo info;
 	struct ucontext uc;
 };
+
+/* The vDSO's unwind information (asm-offsets.c) assumes this layout. */
+static_assert(offsetof(struct rt_sigframe, uc.uc_mcontext) ==
+	      sizeof(struct siginfo) + offsetof(struct ucontext, uc_mcontext));
 
 static int restore_fpsimd(struct fpsimd_context __user *ctx)
 {
@@ -212,12 +217,12 @@ static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,
 	unsigned long sp, restorer;
 	int i, err = 0;
 
-	/* The handler returns to SA_RESTORER's code, or the sigpage. */
+	/* The handler returns to SA_RESTORER's code, or the vDSO's. */
 	if (ksig->ka.sa.sa_flags & SA_RESTORER)
 		restorer = (unsigned long)ksig->ka.sa.sa_restorer;
-	else if (current->mm->context.vdso)
-		restorer = (unsigned long)current->mm->context.vdso;
 	else
+		restorer = vdso_sigreturn_addr(current->mm);
+	if (!restorer)
 		return -EFAULT;
 
 	sp = sigsp(regs->sp, ksig);

@@ -56,7 +56,7 @@ typedef struct user_fpsimd_state elf_fpregset_t;
  */
 #define ELF_PLAT_INIT(regs, load_addr)	((regs)->regs[0] = 0)
 
-/* kernel/sigpage.c maps the signal return trampoline. */
+/* kernel/vdso.c maps the vDSO and its data pages at each exec. */
 #define ARCH_HAS_SETUP_ADDITIONAL_PAGES
 struct linux_binprm;
 int arch_setup_additional_pages(struct linux_binprm *bprm, int uses_interp);
@@ -64,9 +64,16 @@ int arch_setup_additional_pages(struct linux_binprm *bprm, int uses_interp);
 /* The stack a signal handler needs: kernel/signal.c. */
 unsigned long signal_minsigstksz(void);
 
-/* Keep AT_VECTOR_SIZE_ARCH (<uapi/asm/auxvec.h>) in step with these. */
+/*
+ * The auxiliary vector entries of the arm64 ABI: where the vDSO is
+ * (AT_SYSINFO_EHDR, which the C library looks for its clock functions
+ * in) and the signal stack size.  Keep AT_VECTOR_SIZE_ARCH
+ * (<uapi/asm/auxvec.h>) in step with these.
+ */
 #define ARCH_DLINFO							\
 do {									\
+	NEW_AUX_ENT(AT_SYSINFO_EHDR,					\
+		    (elf_addr_t)current->mm->context.vdso);		\
 	NEW_AUX_ENT(AT_MINSIGSTKSZ, signal_minsigstksz());		\
 } while (0)
 

@@ -27,6 +27,7 @@
 #include <asm/ptrace.h>
 #include <asm/page.h>
 #include <asm/sysreg.h>
+#include <vdso/processor.h>
 #include <uapi/asm/sigcontext.h>
 
 #define TASK_UNMAPPED_BASE	(PAGE_ALIGN(TASK_SIZE / 4))
@@ -75,11 +76,6 @@ static inline void start_thread(struct pt_regs *regs, unsigned long pc,
 struct task_struct;
 unsigned long __get_wchan(struct task_struct *p);
 
-/* YIELD tells an SMT core or a hypervisor that this is a spin loop. */
-static inline void cpu_relax(void)
-{
-	asm volatile("yield" : : : "memory");
-}
 
 
 #endif /* __ASSEMBLY__ */

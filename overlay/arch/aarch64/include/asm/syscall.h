@@ -11,6 +11,7 @@
 #include <linux/compat.h>
 #include <linux/err.h>
 #include <linux/sched.h>
+#include <asm/vdso.h>
 
 typedef long (*syscall_fn_t)(unsigned long, unsigned long, unsigned long,
 			     unsigned long, unsigned long, unsigned long);
@@ -78,9 +79,15 @@ static inline int syscall_get_arch(struct task_struct *task)
 	return AUDIT_ARCH_AARCH64;
 }
 
+/*
+ * Syscall user dispatch lets rt_sigreturn through when it comes from
+ * the vDSO's trampoline: pc is past its SVC, the second instruction.
+ */
 static inline bool arch_syscall_is_vdso_sigreturn(struct pt_regs *regs)
 {
-	return false;
+	unsigned long tramp = vdso_sigreturn_addr(current->mm);
+
+	return tramp && regs->pc == tramp + 8;
 }
 
 #endif /* __ASM_AARCH64_SYSCALL_H */

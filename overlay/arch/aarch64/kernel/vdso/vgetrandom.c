@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The vDSO's getrandom(): the generic implementation
+ * (lib/vdso/getrandom.c, included by the Makefile) over the scalar
+ * ChaCha20 of vgetrandom-chacha.S, which needs no FP/SIMD registers and
+ * so no check that the CPU has them.
+ */
+#include "entry.h"
+
+ssize_t __kernel_getrandom(void *buffer, size_t len, unsigned int flags,
+			   void *opaque_state, size_t opaque_len)
+{
+	return __cvdso_getrandom(buffer, len, flags, opaque_state, opaque_len);
+}
