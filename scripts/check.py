@@ -194,8 +194,7 @@ def main():
     for row in plan:
         if row[1] not in machines:
             wb.die(f"tests/plan: {row[0]}: no machine '{row[1]}' in tests/machines")
-        if row[2] not in ("normal", "test"):
-            wb.die(f"tests/plan: {row[0]}: CONFIG must be normal or test")
+        parse_config(row[2])
     if args.boots:
         want = set(args.boots.split(","))
         plan = [r for r in plan if r[0] in want]
