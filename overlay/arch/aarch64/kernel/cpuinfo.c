@@ -147,7 +147,8 @@ static const char *const hwcap_names[] = {
 };
 
 /* AT_HWCAP2 bits the port can set, printed after those of AT_HWCAP. */
-#define HWCAP2_NAME(cap, name)	[ilog2(HWCAP2_##cap)] = name
+#define HWCAP2_NAME(cap, name)						\
+	[ilog2(HWCAP2_##cap)] = name
 static const char *const hwcap2_names[] = {
 	HWCAP2_NAME(DCPODP, "dcpodp"),	HWCAP2_NAME(FLAGM2, "flagm2"),
 	HWCAP2_NAME(FRINT, "frint"),	HWCAP2_NAME(I8MM, "i8mm"),
