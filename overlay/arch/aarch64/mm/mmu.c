@@ -168,37 +168,39 @@ void __init paging_init(void)
 	local_flush_tlb_all();
 }
 
-/*
- * The leaf entry of a kernel image page.  early_map.c mapped the image
- * with pages, so no block ever needs splitting here.
- */
-static pte_t *image_pte(unsigned long addr)
+static int image_pte_wrprotect(pte_t *ptep, unsigned long addr, void *data)
 {
-	pmd_t *pmdp = pmd_off_k(addr);
-
-	if (WARN_ON(pmd_none(*pmdp) || pmd_leaf(*pmdp)))
-		return NULL;
-	return pte_offset_kernel(pmdp, addr);
+	set_pte(ptep, pte_wrprotect(*ptep));
+	return 0;
 }
 
-/* After init: .rodata, with __ro_after_init, becomes read-only. */
+static int image_pte_clear(pte_t *ptep, unsigned long addr, void *data)
+{
+	pte_clear(&init_mm, addr, ptep);
+	return 0;
+}
+
+/*
+ * Apply @fn to the leaf entries of [start, end) of the kernel image.
+ * early_map.c mapped the image with pages, so the walker never meets a
+ * block (it would warn and stop).
+ */
+static void update_image_range(unsigned long start, unsigned long end,
+			       pte_fn_t fn)
+{
+	apply_to_existing_page_range(&init_mm, start, end - start, fn, NULL);
+	flush_tlb_kernel_range(start, end);
+}
+
+/*
+ * After init: .rodata, with __ro_after_init, becomes read-only.  A
+ * change of permissions alone needs no break-before-make (ARM ARM
+ * D8.16.1): the pages stay mapped throughout.
+ */
 void mark_rodata_ro(void)
 {
-	unsigned long start = (unsigned long)__start_rodata;
-	unsigned long end = (unsigned long)__init_begin;
-	unsigned long addr;
-	pte_t *ptep;
-
-	/*
-	 * A change of permissions alone needs no break-before-make (ARM
-	 * ARM D8.16.1): the pages stay mapped throughout.
-	 */
-	for (addr = start; addr < end; addr += PAGE_SIZE) {
-		ptep = image_pte(addr);
-		if (ptep)
-			set_pte(ptep, pte_wrprotect(*ptep));
-	}
-	flush_tlb_kernel_range(start, end);
+	update_image_range((unsigned long)__start_rodata,
+			   (unsigned long)__init_begin, image_pte_wrprotect);
 }
 
 /*
@@ -207,16 +209,7 @@ void mark_rodata_ro(void)
  */
 void free_initmem(void)
 {
-	unsigned long start = (unsigned long)__init_begin;
-	unsigned long end = (unsigned long)__init_end;
-	unsigned long addr;
-	pte_t *ptep;
-
-	for (addr = start; addr < end; addr += PAGE_SIZE) {
-		ptep = image_pte(addr);
-		if (ptep)
-			pte_clear(&init_mm, addr, ptep);
-	}
-	flush_tlb_kernel_range(start, end);
+	update_image_range((unsigned long)__init_begin,
+			   (unsigned long)__init_end, image_pte_clear);
 	free_initmem_default(POISON_FREE_INITMEM);
 }
