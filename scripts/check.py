@@ -117,14 +117,53 @@ def parse_config(config):
     return (parts[0], "4k", "39") if len(parts) == 1 else tuple(parts)
 
 
-def judge_boot(res, kernel, row, b):
+def parse_extra(extra):
+    """EXTRA column of tests/plan: comma-separated key=value parameters
+    for the kernel command line (the kernel's own, such as asid_bits=,
+    or the runner's wb_*, which reach /init as environment variables)."""
+    params = [p for p in extra.split(",") if p]
+    for p in params:
+        if not re.fullmatch(r"[a-z_][a-z0-9_.]*=[A-Za-z0-9_.:-]+", p):
+            wb.die(f"tests/plan: EXTRA '{extra}': write key=value[,key=value]")
+    return params
+
+
+RUNNER_END = re.compile(r"^# runner: done; CPUs online: (\S*); (poweroff|reboot)\s*$",
+                        re.M)
+# What the kernel prints last on each way out (kernel/reboot.c), and
+# QEMU's exit status: 0 either way with -no-reboot, except under the
+# spin-table wrapper, whose PSCI SYSTEM_RESET exits with 2.
+END_LINE = {"poweroff": "reboot: Power down", "reboot": "reboot: Restarting system"}
+
+
+def judge_end(b, machine):
+    """The guest ended as the runner asked, with every CPU online, and
+    QEMU exited by itself: the boot's power-off or reboot was clean."""
+    m = RUNNER_END.search(b.text)
+    if not m:
+        return "the runner did not finish" + (f" (QEMU exit {b.rc})" if b.rc else "")
+    online, how = m.groups()
+    want = "0" if machine.smp == 1 else f"0-{machine.smp - 1}"
+    if online != want:
+        return f"CPUs online at the end: '{online}', expected '{want}'"
+    if END_LINE[how] not in b.text[m.end():]:
+        return f"no '{END_LINE[how]}' after the runner's {how}"
+    rc = 2 if (how == "reboot" and machine.boot == "spin") else 0
+    if b.rc != rc:
+        return f"QEMU exited with {b.rc} after {how}, expected {rc}"
+    return ""
+
+
+def judge_boot(res, kernel, row, machine, b):
     """Turn one boot's console into results."""
-    name, machine, config, timeout, groups = row
+    name, mname, config, timeout, groups, extra = row
     problems = []
     if b.ended:
         problems.append(b.ended)
-    elif not b.finished():
-        problems.append(f"the runner did not finish (QEMU exit {b.rc})")
+    else:
+        end = judge_end(b, machine)
+        if end:
+            problems.append(end)
     for kind, line in b.reports():
         problems.append(f"{kind}: {line}")
     res.add(kernel, f"{name}/boot", FAIL if problems else PASS,
@@ -190,11 +229,13 @@ def main():
     t0 = time.monotonic()
 
     machines = wb.machines()
-    plan = wb.read_table(os.path.join(wb.TOP, "tests", "plan"), 5)
+    plan = [r + [""] * (6 - len(r)) for r in
+            wb.read_table(os.path.join(wb.TOP, "tests", "plan"), 6, optional=1)]
     for row in plan:
         if row[1] not in machines:
             wb.die(f"tests/plan: {row[0]}: no machine '{row[1]}' in tests/machines")
         parse_config(row[2])
+        parse_extra(row[5])
     if args.boots:
         want = set(args.boots.split(","))
         plan = [r for r in plan if r[0] in want]
@@ -248,7 +289,7 @@ def main():
     # (two QEMU processes); results are judged in plan order.
     jobs = []
     for row in plan:
-        name, mname, config, timeout, groups = row
+        name, mname, config, timeout, groups, extra = row
         for kernel in kernels:
             if kernel == "port" and exp.port_skip:
                 continue
@@ -258,12 +299,18 @@ def main():
 
     def run(job):
         row, kernel, img = job
-        name, mname, config, timeout, groups = row
+        name, mname, config, timeout, groups, extra = row
+        params = " ".join(parse_extra(extra))
         # One write a line: the two boot threads must not interleave.
-        sys.stdout.write(f"check: booting {kernel}/{name} on {machines[mname]}\n")
+        sys.stdout.write(f"check: booting {kernel}/{name} on {machines[mname]}"
+                         + (f" with {params}" if params else "") + "\n")
         sys.stdout.flush()
+        # wb_kernel tells the tests which kernel they run on, for the
+        # checks of the port's own debug knobs (asid_bits=).
         return wb.boot(img, initrd, machines[mname],
-                       f"wb_mode=tests wb_groups={groups}", int(timeout),
+                       f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
+                       f"{params}".strip(),
+                       int(timeout),
                        os.path.join(logdir, kernel, f"{name}.log"))
 
     workers = int(os.environ.get("WB_PARALLEL", "2"))
@@ -271,7 +318,7 @@ def main():
         boots = dict(zip([(j[0][0], j[1]) for j in jobs], pool.map(run, jobs)))
 
     for row in plan:
-        name, mname, config, timeout, groups = row
+        name, mname, config, timeout, groups, extra = row
         for kernel in kernels:
             tag = f"{kernel}/{name}"
             if kernel == "port" and exp.port_skip:
@@ -282,7 +329,7 @@ def main():
             if not b:
                 res.add(kernel, f"{name}/boot", FAIL, f"no {config} kernel built")
                 continue
-            problems = judge_boot(res, kernel, row, b)
+            problems = judge_boot(res, kernel, row, machines[mname], b)
             failed = [n for n, (st, _) in res.res[kernel].items()
                       if n.startswith(name + "/") and st == FAIL]
             print(f"check: {tag}: {len(failed)} failed, {b.seconds:.0f}s", flush=True)

@@ -35,7 +35,7 @@ ok 1 smoke/busybox
 not ok 2 smoke/other # exit status 1
 ok 3 smoke/third # SKIP
 1..3
-# runner: done
+# runner: done; CPUs online: 0-1; poweroff
 [    3.000000] reboot: Power down
 """
 
@@ -51,7 +51,11 @@ class ConsoleTests(unittest.TestCase):
                      "[    1.000000] Kernel panic - not syncing: Attempted to kill init!",
                      "[    1.000000] WARNING: possible circular locking dependency detected",
                      "[    1.000000] INFO: task kworker/0:1:12 blocked for more than 120 seconds.",
-                     "[    1.000000] ------------[ cut here ]------------"]:
+                     "[    1.000000] ------------[ cut here ]------------",
+                     "[    1.000000] SMP: failed to stop secondary CPUs 1-3",
+                     "[    1.000000] CPU3: started by psci but not online after 5000 ms, giving up",
+                     "[    1.000000] CPU2: may not have shut down cleanly: 0x1",
+                     "[    1.000000] CPU1: enable-method psci could not start it (-22)"]:
             self.assertTrue(boot_with(CLEAN + line + "\n").reports(), line)
 
     def test_user_output_is_not_a_kernel_report(self):
@@ -67,6 +71,40 @@ class ConsoleTests(unittest.TestCase):
         self.assertNotIn("something", tap)
         self.assertTrue(boot_with(CLEAN).finished())
         self.assertFalse(boot_with(CLEAN.replace("# runner: done", "")).finished())
+
+    def test_end_of_boot(self):
+        # Every CPU online and the kernel's own last line, QEMU exit 0.
+        two = wb.Machine("m", "max", 2, 1, 3, "1G")
+        b = boot_with(CLEAN)
+        b.rc = 0
+        self.assertEqual(check.judge_end(b, two), "")
+        self.assertIn("expected '0-2'",
+                      check.judge_end(b, wb.Machine("m", "max", 3, 1, 3, "1G")))
+        for bad, why in [(CLEAN.replace("0-1;", "0;"), "CPUs online"),
+                         (CLEAN.replace("Power down", "Restarting system"), "Power down"),
+                         (CLEAN.replace("poweroff", "reboot"), "Restarting system"),
+                         (CLEAN.replace("# runner: done", "# runner: gone"), "did not finish")]:
+            b = boot_with(bad)
+            b.rc = 0
+            self.assertIn(why, check.judge_end(b, two))
+        b = boot_with(CLEAN)
+        b.rc = 1
+        self.assertIn("QEMU exited with 1", check.judge_end(b, two))
+        # The spin-table wrapper reports SYSTEM_RESET with exit status 2.
+        spin = wb.Machine("m", "cortex-a57", 2, 2, 2, "1G", "spin")
+        b = boot_with(CLEAN.replace("poweroff", "reboot")
+                      .replace("Power down", "Restarting system"))
+        b.rc = 2
+        self.assertEqual(check.judge_end(b, spin), "")
+        self.assertIn("expected 0", check.judge_end(b, two))
+
+    def test_plan_extra_column(self):
+        self.assertEqual(check.parse_extra("asid_bits=4,wb_end=reboot"),
+                         ["asid_bits=4", "wb_end=reboot"])
+        self.assertEqual(check.parse_extra(""), [])
+        with self.assertRaises(SystemExit):
+            with contextlib.redirect_stderr(io.StringIO()):
+                check.parse_extra("asid_bits=4;rm")
 
     def test_kunit_lines(self):
         line = "[    2.000000] ok 1 usercopy"

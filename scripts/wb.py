@@ -40,6 +40,13 @@ BAD_REPORTS = [
     (r"soft lockup", "soft lockup"),
     (r"KASAN", "KASAN"),
     (r"UBSAN", "UBSAN"),
+    # Power-off and reboot stop the other CPUs first (smp_send_stop).
+    (r"failed to stop secondary CPUs", "CPUs not stopped"),
+    # A secondary CPU that did not start or stop (arm64's messages, then
+    # the port's).
+    (r"CPU\d+: (failed to (boot|come online|die)|did not die|may not have|"
+     r"[Uu]nknown IPI|enable-method \S+ could not start|could not power off|"
+     r"started by \S+ but not online)", "CPU start/stop failed"),
 ]
 PRINTK = re.compile(r"\[\s*\d+\.\d{6}\]")
 TAP = re.compile(r"^(not )?ok (\d+) (\S+)(?: # (.*))?$")
