@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * CPU hotplug under load: each secondary CPU is taken offline and
- * brought back through /sys/devices/system/cpu/cpuN/online, 10 times
- * (fewer each when there are many CPUs: 40 cycles at most in all, and
- * no new round after 90 seconds, as a 16-CPU machine emulated on two
- * host cores takes seconds a cycle), while up to 4 threads keep atomic
- * adds and two a futex ping-pong going.  Every row of the test plan
- * runs it, so a make check does a few hundred cycles in all; longer
- * runs (CYCLES=50, MAX_CYCLES=150) found an intermittent scheduler
- * warning on the port (issue #4, Documentation/arch/aarch64/status.rst).  After each cycle the CPU must be in the online mask again
- * and run a thread pinned to it; the load's totals must be exact.
+ * brought back through /sys/devices/system/cpu/cpuN/online while up to
+ * 4 threads keep atomic adds and two a futex ping-pong going.  By
+ * default 10 cycles a secondary (fewer each when there are many CPUs:
+ * 40 cycles at most in all, and no new round after 90 seconds, as a
+ * 16-CPU machine emulated on two host cores takes seconds a cycle);
+ * wb_hotplug_cycles=N on the command line asks for N cycles each,
+ * unbounded (tests/plan: 50 on the 4- and 8-CPU rows).  After each
+ * cycle the CPU must be in the online mask again and run a thread
+ * pinned to it; the load's totals must be exact.
  *
  * Skipped when no secondary CPU can be taken offline (one CPU, or an
  * enable-method without a way back, such as spin-table).
@@ -23,6 +23,7 @@
 #include <sched.h>
 #include <stdatomic.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -115,7 +116,7 @@ int main(void)
 	int ncpus = sysconf(_SC_NPROCESSORS_ONLN);
 	int nload = ncpus < MAX_LOAD ? ncpus : MAX_LOAD, per_cpu, cycles = 0;
 	pthread_t pp[2], load[MAX_LOAD];
-	time_t start = time(NULL);
+	time_t start = time(NULL), budget = BUDGET_SEC;
 	int rounds = 0;
 	unsigned long total = 0;
 
@@ -125,9 +126,19 @@ int main(void)
 	if (!hotpluggable(1))
 		wb_skip("cpu1 cannot be taken offline (no cpu1/online)");
 
-	per_cpu = CYCLES;
-	if (per_cpu * (ncpus - 1) > MAX_CYCLES)
-		per_cpu = MAX_CYCLES / (ncpus - 1);
+	/*
+	 * wb_hotplug_cycles=N on the kernel command line (tests/plan's
+	 * EXTRA column) asks for N cycles a secondary CPU, unbounded.
+	 */
+	if (getenv("wb_hotplug_cycles")) {
+		per_cpu = atoi(getenv("wb_hotplug_cycles"));
+		wb_check(per_cpu > 0, "wb_hotplug_cycles=%s", getenv("wb_hotplug_cycles"));
+		budget = 0;
+	} else {
+		per_cpu = CYCLES;
+		if (per_cpu * (ncpus - 1) > MAX_CYCLES)
+			per_cpu = MAX_CYCLES / (ncpus - 1);
+	}
 
 	for (long i = 0; i < 2; i++)
 		wb_eq(pthread_create(&pp[i], NULL, pingpong, (void *)i), 0);
@@ -135,7 +146,7 @@ int main(void)
 		wb_eq(pthread_create(&load[i], NULL, adder, NULL), 0);
 
 	for (int round = 0; round < per_cpu; round++, rounds++) {
-		if (round && time(NULL) - start > BUDGET_SEC)
+		if (round && budget && time(NULL) - start > budget)
 			break;
 		for (int cpu = 1; cpu < ncpus; cpu++) {
 			pthread_t t;
