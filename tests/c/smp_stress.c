@@ -9,7 +9,8 @@
  *    sched_getcpu): atomic adds and compare-exchange loops on one shared
  *    cache line, with exact totals;
  *  - a futex token ring: the token goes around the pinned threads with
- *    FUTEX_WAIT/FUTEX_WAKE, so every hop is a cross-CPU wake-up (IPI);
+ *    FUTEX_WAIT/FUTEX_WAKE, so every hop is a cross-CPU wake-up, which
+ *    /proc/interrupts must count as IPIs on every CPU;
  *  - TLB shootdown: the threads on the other CPUs keep reading and
  *    writing a page while one CPU unmaps it or changes its protection;
  *    once munmap()/mprotect() has returned, an access on any CPU must
@@ -199,13 +200,63 @@ static void *ring_thread(void *arg)
 	return NULL;
 }
 
+/*
+ * Add each CPU's count of the IPI rows of /proc/interrupts named
+ * @name ("IPI3:  12  7  CPU stop interrupts") to @sum; the row must be
+ * there.
+ */
+static void ipi_counts(const char *name, unsigned long *sum)
+{
+	char line[1024];
+	int found = 0;
+	FILE *f = fopen("/proc/interrupts", "r");
+
+	wb_check(f, "open /proc/interrupts");
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line, *end;
+
+		while (*p == ' ')
+			p++;
+		if (strncmp(p, "IPI", 3) || !strstr(line, name))
+			continue;
+		p = strchr(p, ':') + 1;
+		for (int cpu = 0; cpu < ncpus; cpu++) {
+			sum[cpu] += strtoul(p, &end, 10);
+			wb_check(end != p, "/proc/interrupts: %s: no count for CPU%d", name, cpu);
+			p = end;
+		}
+		found = 1;
+	}
+	fclose(f);
+	wb_check(found, "/proc/interrupts has no IPI row '%s'", name);
+}
+
+/* The wake-ups of the ring: reschedule or call-function IPIs. */
+static void wakeup_ipis(unsigned long *sum)
+{
+	memset(sum, 0, MAX_CPUS * sizeof(*sum));
+	ipi_counts("Rescheduling interrupts", sum);
+	ipi_counts("Function call interrupts", sum);
+}
+
 static void test_futex_ring(void)
 {
 	int n = ncpus < 2 ? 2 : ncpus;
+	unsigned long before[MAX_CPUS], after[MAX_CPUS];
 
+	wakeup_ipis(before);
 	wb_eq(run_threads(ring_thread, n), 0);
 	wb_eq(atomic_load(&token), (unsigned int)(RING_LAPS * n));
-	wb_pass("futex token ring: %d laps over %d threads on %d CPUs",
+	wakeup_ipis(after);
+	/*
+	 * Each hop wakes a thread sleeping on another CPU, whose idle loop
+	 * waits in WFI: only an IPI wakes it, so every CPU took some.
+	 */
+	for (int cpu = 0; ncpus > 1 && cpu < ncpus; cpu++)
+		wb_check(after[cpu] > before[cpu],
+			 "CPU%d took no reschedule or call-function IPI in %d laps",
+			 cpu, RING_LAPS);
+	wb_pass("futex token ring: %d laps over %d threads on %d CPUs, woken by IPIs",
 		RING_LAPS, n, ncpus);
 }
 
