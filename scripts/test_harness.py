@@ -98,6 +98,21 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual(check.judge_end(b, spin), "")
         self.assertIn("expected 0", check.judge_end(b, two))
 
+    def test_absent_cpu_must_be_reported(self):
+        # BOOT spin+1: CPU4 is in the DT only; its failure to start is
+        # expected and required, any other CPU's is not.
+        m = wb.Machine("m", "cortex-a57", 4, 2, 2, "1G", "spin+1")
+        port = "[    7.8] CPU4: started by spin-table but not online after 5000 ms, giving up"
+        arm64 = "[    7.3] CPU4: failed to come online\n[    7.3] CPU4: failed in unknown state : 0x0"
+        for line in (port, arm64):
+            b = boot_with(CLEAN + line.replace(".8]", ".800000]").replace(".3]", ".300000]") + "\n")
+            self.assertEqual(check.expected_cpu_failures(b.reports(), m), ([], []))
+        left, missing = check.expected_cpu_failures(boot_with(CLEAN).reports(), m)
+        self.assertIn("CPU4", missing[0])
+        other = boot_with(CLEAN + "[    7.800000] CPU2: failed to come online\n")
+        left, missing = check.expected_cpu_failures(other.reports(), m)
+        self.assertEqual((len(left), len(missing)), (1, 1))
+
     def test_plan_extra_column(self):
         self.assertEqual(check.parse_extra("asid_bits=4,wb_end=reboot"),
                          ["asid_bits=4", "wb_end=reboot"])

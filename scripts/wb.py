@@ -76,14 +76,17 @@ class Machine:
     def __init__(self, name, cpu, smp, el, gic, mem, boot="psci"):
         self.name, self.cpu, self.smp = name, cpu, int(smp)
         self.el, self.gic, self.mem = int(el), int(gic), mem
-        self.boot = boot
+        # spin+N: N more cpu nodes in the DT than QEMU has CPUs.
+        m = re.fullmatch(r"spin\+([1-7])", boot)
+        self.boot, self.phantom = ("spin", int(m.group(1))) if m else (boot, 0)
+        boot = self.boot
         if self.el not in (1, 2):
             die(f"tests/machines: {name}: EL must be 1 or 2")
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
             die(f"tests/machines: {name}: BOOT must be psci or spin")
-        if boot == "spin" and self.smp > 8:
+        if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
     def qemu_args(self):
@@ -96,7 +99,9 @@ class Machine:
     def __str__(self):
         return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
                 f"GICv{self.gic}, {self.mem}"
-                + (", spin-table" if self.boot == "spin" else "") + ")")
+                + (", spin-table" if self.boot == "spin" else "")
+                + (f" + {self.phantom} absent in the DT" if self.phantom else "")
+                + ")")
 
 
 def machines():
@@ -247,7 +252,8 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
                 image, initrd, str(machine.smp), cmdline]
         env = dict(os.environ, QEMU=QEMU, QEMU_CPU=machine.cpu,
                    QEMU_MEM=machine.mem, QEMU_EL=str(machine.el),
-                   QEMU_GIC=str(machine.gic))
+                   QEMU_GIC=str(machine.gic),
+                   SPIN_DT_CPUS=str(machine.smp + machine.phantom))
     else:
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-no-reboot",

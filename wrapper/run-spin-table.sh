@@ -14,7 +14,9 @@
 # Environment: QEMU (qemu-system-aarch64), QEMU_CPU (cortex-a57),
 # QEMU_MEM (1G), QEMU_EL (2: virtualization=on, the kernel is entered at
 # EL2; 1: no EL2 in the machine, the kernel is entered at EL1), QEMU_GIC
-# (2: GICv2, the default; 3: GICv3).
+# (2: GICv2, the default; 3: GICv3), SPIN_DT_CPUS (SMP: how many cpu
+# nodes the DTB has; more than SMP describes CPUs that never answer, to
+# test the kernel's timeout on a CPU that does not come up).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -73,7 +75,9 @@ bios=$(make -s -C "$here" O="$out" KERNEL_ENTRY="$entry" print-bin)
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/spin-table.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' HUP INT TERM PIPE
-QEMU_CPU=$cpu QEMU_EL=$el QEMU_GIC=$gic "$here/mkdtb.sh" "$tmp/spin.dtb" "$bios" "$smp" "$mem" "$initrd" "$bootargs" ||
+dt_cpus=${SPIN_DT_CPUS:-$smp}
+[ "$dt_cpus" -ge "$smp" ] 2>/dev/null || die "SPIN_DT_CPUS=$dt_cpus: want a number >= SMP ($smp)"
+QEMU_CPU=$cpu QEMU_EL=$el QEMU_GIC=$gic "$here/mkdtb.sh" "$tmp/spin.dtb" "$bios" "$dt_cpus" "$mem" "$initrd" "$bootargs" ||
 	exit 125
 exec 3<"$tmp/spin.dtb"
 rm -rf "$tmp"
