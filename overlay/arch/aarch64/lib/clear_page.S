@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * clear_page(): zero one page of the linear map.
+ *
+ * DC ZVA zeroes a whole naturally aligned block per instruction; the
+ * block is 4 << DCZID_EL0.BS bytes, and DCZID_EL0.DZP set means the
+ * instruction is prohibited (ARM ARM D7.2, "DCZID_EL0").  A page is
+ * aligned to any block size the register can report (at most 2KB).
+ * Without DC ZVA, pairs of zero registers are stored 64 bytes at a
+ * time.  Callers pass Normal memory with the MMU on, as DC ZVA needs.
+ */
+#include <linux/linkage.h>
+#include <linux/export.h>
+#include <asm/page.h>
+
+/* void clear_page(void *to) */
+SYM_FUNC_START(clear_page)
+	add	x3, x0, #PAGE_SIZE
+	mrs	x1, dczid_el0
+	tbnz	x1, #4, .Lstore_loop		// DZP: DC ZVA prohibited
+	and	x1, x1, #0xf			// BS: log2 of the block in words
+	mov	x2, #4
+	lsl	x2, x2, x1			// block size in bytes
+.Lzva_loop:
+	dc	zva, x0
+	add	x0, x0, x2
+	cmp	x0, x3
+	b.lo	.Lzva_loop
+	ret
+
+.Lstore_loop:
+	stp	xzr, xzr, [x0]
+	stp	xzr, xzr, [x0, #16]
+	stp	xzr, xzr, [x0, #32]
+	stp	xzr, xzr, [x0, #48]
+	add	x0, x0, #64
+	cmp	x0, x3
+	b.lo	.Lstore_loop
+	ret
+SYM_FUNC_END(clear_page)
+EXPORT_SYMBOL(clear_page)
