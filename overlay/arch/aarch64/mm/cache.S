@@ -3,6 +3,7 @@
  * Cache maintenance by virtual address (ARM ARM D7.5, "Cache
  * maintenance instructions").  Line sizes come from CTR_EL0.
  */
+#include <linux/export.h>
 #include <linux/linkage.h>
 #include <asm/assembler.h>
 
@@ -53,6 +54,7 @@ SYM_FUNC_START(caches_sync_icache_range)
 	isb
 	ret
 SYM_FUNC_END(caches_sync_icache_range)
+EXPORT_SYMBOL(caches_sync_icache_range)
 
 /* dcache_clean_inval_poc(start, end) */
 SYM_FUNC_START(dcache_clean_inval_poc)

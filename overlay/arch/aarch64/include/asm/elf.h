@@ -10,13 +10,62 @@
 #include <asm/processor.h>
 #include <uapi/linux/elf-em.h>
 
-/* AArch64 static relocations the module loader would meet */
+/*
+ * AArch64 static relocations that kernel modules carry: "ELF for the Arm
+ * 64-bit Architecture (AArch64)", IHI 0056, table "Static relocations".
+ * 0 and 256 both mean none.
+ */
+#define R_ARM_NONE			0
 #define R_AARCH64_NONE			256
+
+/* Data */
 #define R_AARCH64_ABS64			257
 #define R_AARCH64_ABS32			258
+#define R_AARCH64_ABS16			259
+#define R_AARCH64_PREL64		260
 #define R_AARCH64_PREL32		261
+#define R_AARCH64_PREL16		262
+
+/* MOVZ/MOVN/MOVK immediates, absolute */
+#define R_AARCH64_MOVW_UABS_G0		263
+#define R_AARCH64_MOVW_UABS_G0_NC	264
+#define R_AARCH64_MOVW_UABS_G1		265
+#define R_AARCH64_MOVW_UABS_G1_NC	266
+#define R_AARCH64_MOVW_UABS_G2		267
+#define R_AARCH64_MOVW_UABS_G2_NC	268
+#define R_AARCH64_MOVW_UABS_G3		269
+#define R_AARCH64_MOVW_SABS_G0		270
+#define R_AARCH64_MOVW_SABS_G1		271
+#define R_AARCH64_MOVW_SABS_G2		272
+
+/* PC-relative addresses and loads */
+#define R_AARCH64_LD_PREL_LO19		273
+#define R_AARCH64_ADR_PREL_LO21		274
+#define R_AARCH64_ADR_PREL_PG_HI21	275
+#define R_AARCH64_ADR_PREL_PG_HI21_NC	276
+#define R_AARCH64_ADD_ABS_LO12_NC	277
+#define R_AARCH64_LDST8_ABS_LO12_NC	278
+
+/* Branches */
+#define R_AARCH64_TSTBR14		279
+#define R_AARCH64_CONDBR19		280
 #define R_AARCH64_JUMP26		282
 #define R_AARCH64_CALL26		283
+
+#define R_AARCH64_LDST16_ABS_LO12_NC	284
+#define R_AARCH64_LDST32_ABS_LO12_NC	285
+#define R_AARCH64_LDST64_ABS_LO12_NC	286
+
+/* MOVZ/MOVN/MOVK immediates, PC-relative */
+#define R_AARCH64_MOVW_PREL_G0		287
+#define R_AARCH64_MOVW_PREL_G0_NC	288
+#define R_AARCH64_MOVW_PREL_G1		289
+#define R_AARCH64_MOVW_PREL_G1_NC	290
+#define R_AARCH64_MOVW_PREL_G2		291
+#define R_AARCH64_MOVW_PREL_G2_NC	292
+#define R_AARCH64_MOVW_PREL_G3		293
+
+#define R_AARCH64_LDST128_ABS_LO12_NC	299
 
 #define ELF_CLASS		ELFCLASS64
 #define ELF_DATA		ELFDATA2LSB

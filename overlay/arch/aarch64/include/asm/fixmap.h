@@ -25,6 +25,8 @@ enum fixed_addresses {
 	FIX_PMD,
 	FIX_PUD,
 	FIX_PGD,
+	/* A writable alias of a text page while it is patched (patching.c). */
+	FIX_TEXT_POKE0,
 	__end_of_permanent_fixed_addresses,
 	__end_of_fixed_addresses = __end_of_permanent_fixed_addresses
 };
