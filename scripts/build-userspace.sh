@@ -7,8 +7,15 @@
 #   /tests/smoke/          tests/smoke/*.sh, busybox shell tests
 #   /tests/c/              tests/c/*.c, built static with the cross compiler
 #   /tests/kselftest/      the selected kselftests (tests/kselftests.list)
+#   /tests/kmod/           tests/kmod/*.sh, module tests, with their
+#                          helpers (tests/kmod/*.c built static, lib)
+#   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
+#                          modprobe, insmod, rmmod, lsmod, modinfo, depmod
+#                          as links to it
 #   /bench/                bench/*.c and bench/run
-# Each piece is rebuilt only when its sources changed.
+# Each piece is rebuilt only when its sources changed.  The modules
+# themselves are not here: each kernel's build packs its own
+# /lib/modules as modules.cpio, appended to this image for its boots.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,7 +29,7 @@ command -v $CC >/dev/null || die "$CC not found: run 'make deps'"
 A=$top/build/arm64-root
 [ -x "$A/bin/busybox" ] || die "no arm64 busybox in $A: run 'make deps'"
 
-mkdir -p "$U/c" "$U/bench"
+mkdir -p "$U/c" "$U/bench" "$U/kmod"
 # One build at a time: several helpers or make invocations may share build/.
 exec 9>"$U/.lock"
 flock 9
@@ -56,14 +63,21 @@ for src in "$top"/bench/*.c; do
 	build_c bench "$src"
 done
 
+# The kmod tests' helpers (tests/kmod/*.c, e.g. kotool, which corrupts
+# copies of modules for kmod/bad_input).
+for src in "$top"/tests/kmod/*.c; do
+	[ -e "$src" ] || continue
+	build_c kmod "$src"
+done
+
 # Kselftests from the tree, for arm64 user space.
 sh "$top/scripts/build-kselftests.sh"
 
 # Stage and pack.
 R=$U/root
 rm -rf "$R"
-mkdir -p "$R/bin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
-	"$R/tests/kselftest" "$R/bench" "$R/etc"
+mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
+	"$R/tests/kselftest" "$R/tests/kmod" "$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
 cp "$top/tests/guest/init" "$R/init"
@@ -83,12 +97,44 @@ cp -L /usr/lib/aarch64-linux-gnu/libcap.so.2 "$R/lib/aarch64-linux-gnu/" ||
 	die "no arm64 libcap.so.2: run 'make deps' (libcap-dev:arm64)"
 ln -s aarch64-linux-gnu/ld-linux-aarch64.so.1 "$R/lib/ld-linux-aarch64.so.1"
 
+# Debian's kmod, linked dynamically against glibc and the libraries
+# below.  /init's 'busybox --install -s' leaves existing files alone, so
+# these links, in /sbin (Debian's place) and in /bin (first in PATH),
+# keep busybox's module applets out whichever directory busybox would
+# give them; the tests call /sbin/modprobe and the others by path.
+[ -x "$A/bin/kmod" ] || die "no arm64 kmod in $A: run 'make deps'"
+cp "$A/bin/kmod" "$R/sbin/kmod"
+for f in liblzma.so.5 libzstd.so.1 libcrypto.so.3; do
+	lib=$(ls "$A"/lib/aarch64-linux-gnu/$f "$A"/usr/lib/aarch64-linux-gnu/$f 2>/dev/null | head -1)
+	[ -n "$lib" ] || die "no arm64 $f in $A (kmod needs it): run 'make deps'"
+	cp -L "$lib" "$R/lib/aarch64-linux-gnu/$f"
+done
+for t in modprobe insmod rmmod lsmod modinfo depmod; do
+	ln -s kmod "$R/sbin/$t"
+	ln -s ../sbin/kmod "$R/bin/$t"
+done
+
 for t in "$top"/tests/smoke/*.sh; do
 	[ -e "$t" ] || continue
 	cp "$t" "$R/tests/smoke/"
 	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -1)
 	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
 done >"$R/tests/smoke.list"
+
+# kmod: one test a script, like smoke.  A script with a "wb-config: test"
+# comment runs only on the boots of the 'test' configuration (its list
+# name is NAME:test; /init and check.py both honour the suffix).
+for t in "$top"/tests/kmod/*.sh; do
+	[ -e "$t" ] || continue
+	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -1)
+	only=$(sed -n 's/.*wb-config: *\([a-z]*\).*/\1/p' "$t" | head -1)
+	echo "$(basename "$t" .sh)${only:+:$only} ${limit:-60} sh ./$(basename "$t")"
+done >"$R/tests/kmod.list"
+for f in "$top"/tests/kmod/*; do
+	case $f in *.c) continue ;; esac
+	[ -f "$f" ] && cp "$f" "$R/tests/kmod/"
+done
+cp "$U"/kmod/* "$R/tests/kmod/" 2>/dev/null || true
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true
 cp "$U/c.list" "$R/tests/c.list"

@@ -84,27 +84,32 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest"):
+    for g in ("smoke", "c", "kselftest", "kmod"):
         GROUPS[g] = _group_tests(g)
 
 
-def group_tests(group):
-    return GROUPS[group] if group in GROUPS else _group_tests(group)
+def group_tests(group, config="normal"):
+    """Names the runner reports for a group on a boot of `config`
+    (normal or test): a list entry NAME:CONFIG runs on that one only."""
+    tests = GROUPS[group] if group in GROUPS else _group_tests(group)
+    return [name for name, only in tests if only in ("", config)]
 
 
 def _group_tests(group):
-    """Names the runner will report for a group, from the built lists."""
-    if group == "smoke":
-        path = os.path.join(wb.BUILD, "userspace", "root", "tests", "smoke.list")
+    """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
+    or '')]."""
+    if group in ("smoke", "kmod"):
+        path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
-    names = []
+    tests = []
     with open(path) as f:
         for line in f:
             w = line.split()
             if w and not w[0].startswith("#"):
-                names.append(f"{group}/{w[0]}")
-    return names
+                name, _, only = w[0].partition(":")
+                tests.append((f"{group}/{name}", only))
+    return tests
 
 
 def parse_config(config):
@@ -195,7 +200,7 @@ def judge_boot(res, kernel, row, machine, b):
 
     tap = b.tap()
     for g in groups.split(","):
-        for t in group_tests(g):
+        for t in group_tests(g, parse_config(config)[0]):
             if t in tap:
                 ok, skip, comment = tap[t]
                 st = SKIP if (ok and skip) else (PASS if ok else FAIL)
@@ -289,7 +294,9 @@ def main():
                                        va=va, log=buildlog)
             res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
             if img:
-                images[(kernel, config)] = img
+                # Each kernel boots the shared user space plus its own
+                # modules (made here, before the boots run side by side).
+                images[(kernel, config)] = (img, wb.initrd_for(img, initrd))
             else:
                 print(f"check: {err}", flush=True)
 
@@ -317,12 +324,12 @@ def main():
         for kernel in kernels:
             if kernel == "port" and exp.port_skip:
                 continue
-            img = images.get((kernel, config))
-            if img:
-                jobs.append((row, kernel, img))
+            built = images.get((kernel, config))
+            if built:
+                jobs.append((row, kernel) + built)
 
     def run(job):
-        row, kernel, img = job
+        row, kernel, img, kinitrd = job
         name, mname, config, timeout, groups, extra = row
         params = " ".join(parse_extra(extra))
         # One write a line: the two boot threads must not interleave.
@@ -330,10 +337,12 @@ def main():
                          + (f" with {params}" if params else "") + "\n")
         sys.stdout.flush()
         # wb_kernel tells the tests which kernel they run on, for the
-        # checks of the port's own debug knobs (asid_bits=).
-        return wb.boot(img, initrd, machines[mname],
+        # checks of the port's own debug knobs (asid_bits=); wb_config
+        # which configuration, for the tests of one only (NAME:CONFIG in
+        # a group's list).
+        return wb.boot(img, kinitrd, machines[mname],
                        f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
-                       f"{params}".strip(),
+                       f"wb_config={parse_config(config)[0]} {params}".strip(),
                        int(timeout),
                        os.path.join(logdir, kernel, f"{name}.log"))
 

@@ -11,7 +11,7 @@ stamp=$top/build/.deps-ok
 PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
-      libelf-dev patch git perl python3-docutils"
+      libelf-dev patch git perl python3-docutils ccache"
 
 die() { echo "deps: $*" >&2; exit 1; }
 
@@ -63,8 +63,12 @@ fi
 # Debian arm64 packages unpacked into build/arm64-root, never installed on
 # the host: the guest's user space.  Static busybox is its shell and
 # tools; bash (with libtinfo) runs the kselftests' bash scripts and shows
-# an unmodified, dynamically linked Debian binary at work.
-GUEST_DEBS="busybox-static bash libtinfo6"
+# an unmodified, dynamically linked Debian binary at work.  kmod, with
+# the libraries its binary links against (liblzma.so.5, libzstd.so.1 and
+# libssl3's libcrypto.so.3; libkmod is built into it), gives the guest
+# Debian's modprobe, insmod, rmmod, lsmod, modinfo and depmod for the
+# kmod tests.
+GUEST_DEBS="busybox-static bash libtinfo6 kmod liblzma5 libzstd1 libssl3"
 root=$top/build/arm64-root
 if [ "$(cat "$root/.complete" 2>/dev/null)" != "$GUEST_DEBS" ]; then
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
@@ -83,6 +87,7 @@ if [ "$(cat "$root/.complete" 2>/dev/null)" != "$GUEST_DEBS" ]; then
 		dpkg -x "$deb" "$root.tmp" || die "could not unpack $deb"
 	done
 	[ -x "$root.tmp/bin/busybox" ] || die "busybox-static:arm64 has no bin/busybox"
+	[ -x "$root.tmp/bin/kmod" ] || die "kmod:arm64 has no bin/kmod"
 	echo "$GUEST_DEBS" >"$root.tmp/.complete"
 	rm -rf "$root" "$dl"
 	mv "$root.tmp" "$root"

@@ -45,8 +45,10 @@ fi
 mv "$frag.new" "$frag"
 rm -f "$out/.config"
 
+# The compiler build-kernel.sh uses (ccache'd or not): kbuild rechecks
+# the configuration when CC changes.
 make -s -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE=aarch64-linux-gnu- \
-	KCONFIG_ALLCONFIG="$frag" allnoconfig >"$out/config.log" 2>&1 ||
+	CC="${WB_KCC:-aarch64-linux-gnu-gcc}" KCONFIG_ALLCONFIG="$frag" allnoconfig >"$out/config.log" 2>&1 ||
 	{ tail -20 "$out/config.log" >&2; die "allnoconfig failed for ARCH=$arch (log: $out/config.log)"; }
 
 # Check that every request survived.

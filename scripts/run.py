@@ -52,7 +52,7 @@ def main():
     img, err = wb.build_kernel(kernel, test=test, page=page, va=va, log=sys.stderr)
     if not img:
         wb.die(f"run: {err}")
-    initrd = wb.build_userspace()
+    initrd = wb.initrd_for(img, wb.build_userspace())
     log = os.path.join(wb.BUILD, "run", f"{kernel}.log")
 
     if sys.stdin.isatty():

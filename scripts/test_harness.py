@@ -210,6 +210,39 @@ class DocsTests(unittest.TestCase):
             self.assertIn("bad.rst:4", note)
 
 
+class GroupTests(unittest.TestCase):
+    def test_config_only_tests(self):
+        # A list entry NAME:test is expected from the 'test' boots only.
+        saved = dict(check.GROUPS)
+        self.addCleanup(lambda: (check.GROUPS.clear(), check.GROUPS.update(saved)))
+        check.GROUPS["g"] = [("g/a", ""), ("g/b", "test")]
+        self.assertEqual(check.group_tests("g", "normal"), ["g/a"])
+        self.assertEqual(check.group_tests("g", "test"), ["g/a", "g/b"])
+
+    def test_initrd_is_userspace_then_modules(self):
+        with tempfile.TemporaryDirectory() as d:
+            image = os.path.join(d, "out", "arch", "arm64", "boot", "Image")
+            os.makedirs(os.path.dirname(image))
+            base = os.path.join(d, "initramfs.cpio")
+            with open(base, "wb") as f:
+                f.write(b"USER")
+            # A kernel without modules boots the shared image.
+            self.assertEqual(wb.initrd_for(image, base), base)
+            with open(os.path.join(d, "out", "modules.cpio"), "wb") as f:
+                f.write(b"MODS")
+            initrd = wb.initrd_for(image, base)
+            self.assertEqual(initrd, os.path.join(d, "out", "initrd.cpio"))
+            with open(initrd, "rb") as f:
+                self.assertEqual(f.read(), b"USERMODS")
+            # A newer user space is picked up.
+            time.sleep(0.01)
+            with open(base, "wb") as f:
+                f.write(b"USER2")
+            os.utime(base, (time.time() + 5, time.time() + 5))
+            with open(wb.initrd_for(image, base), "rb") as f:
+                self.assertEqual(f.read(), b"USER2MODS")
+
+
 class SyncTreeTests(unittest.TestCase):
     def setUp(self):
         self.d = tempfile.mkdtemp()

@@ -145,6 +145,33 @@ def build_userspace():
     return r.stdout.strip().splitlines()[-1]
 
 
+def initrd_for(image, base):
+    """The initrd of a kernel's boots: the shared user space (`base`,
+    build-userspace.sh's initramfs) followed by the kernel's own
+    modules.cpio (build-kernel.sh: /lib/modules/KVER with depmod's
+    tables), which the kernel unpacks after it.  Written beside the
+    kernel's build as initrd.cpio when either part changed; a kernel
+    without modules boots `base` itself."""
+    out = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(image))))
+    mods = os.path.join(out, "modules.cpio")
+    if not os.path.isfile(mods):
+        return base
+    initrd = os.path.join(out, "initrd.cpio")
+    try:
+        fresh = os.path.getmtime(initrd) >= max(os.path.getmtime(base),
+                                                os.path.getmtime(mods))
+    except OSError:
+        fresh = False
+    if not fresh:
+        tmp = initrd + ".tmp"
+        with open(tmp, "wb") as w:
+            for part in (base, mods):
+                with open(part, "rb") as r:
+                    shutil.copyfileobj(r, w)
+        os.replace(tmp, initrd)
+    return initrd
+
+
 def qemu_check():
     if not shutil.which(QEMU):
         die(f"{QEMU} not found: run 'make deps' (apt-get install qemu-system-arm)")
