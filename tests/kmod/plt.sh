@@ -23,12 +23,7 @@
 . ./lib
 need_modules
 m=wb_plt
-# Installed with the kernel's modules under extra/ (or kbuild's default
-# for external modules, updates/).
-ko=$MODDIR/extra/$m.ko
-[ -f "$ko" ] || ko=$MODDIR/updates/$m.ko
-[ -f "$ko" ] || fail "no $m.ko in $MODDIR/extra: the kernel's build did not install tests/modules"
-is_loaded $m && fail "$m is loaded before the test"
+project_module $m
 
 avail=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo)
 [ "${avail:-0}" -ge $((192 * 1024)) ] ||

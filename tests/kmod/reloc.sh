@@ -11,12 +11,7 @@
 . ./lib
 need_modules
 m=wb_reloc
-# Installed with the kernel's modules under extra/ (or kbuild's default
-# for external modules, updates/).
-ko=$MODDIR/extra/$m.ko
-[ -f "$ko" ] || ko=$MODDIR/updates/$m.ko
-[ -f "$ko" ] || fail "no $m.ko in $MODDIR/extra: the kernel's build did not install tests/modules"
-is_loaded $m && fail "$m is loaded before the test"
+project_module $m
 
 mark
 $INSMOD "$ko" || fail "insmod $ko exited with $?: $(since_mark)"

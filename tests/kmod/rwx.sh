@@ -9,9 +9,7 @@
 . ./lib
 need_modules
 m=wb_rwx
-ko=$MODDIR/extra/$m.ko
-[ -f "$ko" ] || fail "no $m.ko in $MODDIR/extra: the kernel's build did not install tests/modules"
-is_loaded $m && fail "$m is loaded before the test"
+project_module $m
 mark
 $INSMOD "$ko" || fail "insmod $ko exited with $?: $(since_mark)"
 since_mark | grep "^$m: " || true

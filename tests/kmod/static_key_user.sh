@@ -13,13 +13,8 @@
 . ./lib
 need_modules
 m=wb_static_key
-# Installed with the kernel's modules under extra/ (or kbuild's default
-# for external modules, updates/).
-ko=$MODDIR/extra/$m.ko
-[ -f "$ko" ] || ko=$MODDIR/updates/$m.ko
+project_module $m
 P=/sys/module/$m/parameters
-[ -f "$ko" ] || fail "no $m.ko in $MODDIR/extra: the kernel's build did not install tests/modules"
-is_loaded $m && fail "$m is loaded before the test"
 
 # expect on|off: the key's state and both sites' branches, every site
 # patched as it should be
