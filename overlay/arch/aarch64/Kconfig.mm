@@ -112,6 +112,22 @@ config AARCH64_PA_BITS
 	int
 	default 48
 
+# Generic KASAN finds the shadow byte of an address A at
+# (A >> 3) + KASAN_SHADOW_OFFSET.  The port puts the shadow of the whole
+# kernel half, 2^(VA_BITS - 3) bytes, at PAGE_END, just above the linear
+# map: the offset is PAGE_END - (PAGE_OFFSET >> 3), that is
+# 2^64 - 2^61 - 2^(VA_BITS - 1) + 2^(VA_BITS - 3).  kasan_init() checks
+# the value against memory.h at build time.
+config KASAN_SHADOW_OFFSET
+	hex
+	depends on KASAN_GENERIC
+	default 0xdffffffa00000000 if AARCH64_VA_BITS_36
+	default 0xdfffffd000000000 if AARCH64_VA_BITS_39
+	default 0xdffffe8000000000 if AARCH64_VA_BITS_42
+	default 0xdfffd00000000000 if AARCH64_VA_BITS_47
+	default 0xdfffa00000000000 if AARCH64_VA_BITS_48
+	default 0xffffffffffffffff
+
 config ARCH_FORCE_MAX_ORDER
 	int
 	default "13" if AARCH64_64K_PAGES

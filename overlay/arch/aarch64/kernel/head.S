@@ -343,7 +343,7 @@ SYM_FUNC_START_LOCAL(primary_switched)
 	adr_sym	x1, __bss_stop
 	sub	x2, x1, x0
 	mov	x1, xzr
-	bl	memset
+	bl	__memset
 
 	str_sym	x21, __fdt_pointer, x0
 	str_sym	w20, boot_cpu_mode, x0
@@ -352,6 +352,10 @@ SYM_FUNC_START_LOCAL(primary_switched)
 	sub	x0, x0, x22
 	str_sym	x0, kimage_voffset, x1
 
+#ifdef CONFIG_KASAN
+	/* Instrumented C code needs the shadow: map it all to a zero page. */
+	bl	kasan_early_init
+#endif
 	bl	start_kernel
 	brk	#0
 SYM_FUNC_END(primary_switched)

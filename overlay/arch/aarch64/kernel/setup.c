@@ -21,6 +21,7 @@
 #include <linux/smp.h>
 #include <asm/cputype.h>
 #include <asm/fixmap.h>
+#include <asm/kasan.h>
 #include <asm/memory.h>
 #include <asm/mmu_context.h>
 #include <asm/pgtable.h>
@@ -94,6 +95,7 @@ void __init setup_arch(char **cmdline_p)
 
 	aarch64_memblock_init();
 	paging_init();
+	kasan_init();
 
 	unflatten_device_tree();
 

@@ -17,6 +17,7 @@
 #include <linux/signal.h>
 #include <linux/spinlock.h>
 #include <linux/uaccess.h>
+#include <linux/ubsan.h>
 #include <asm/bug.h>
 #include <asm/exception.h>
 #include <asm/stacktrace.h>
@@ -142,9 +143,30 @@ int is_valid_bugaddr(unsigned long addr)
 /* ESR_ELx.ISS of a BRK holds its 16-bit immediate. */
 #define BRK_IMM(esr)	((esr) & 0xffff)
 
+/*
+ * BRKs the compiler plants for UBSAN_TRAP: Clang encodes the failed
+ * check in the low byte of 0x55xx (the same immediates as arm64, for
+ * tools that decode them); GCC's __builtin_trap() is BRK #0x3e8 and
+ * does not say which check failed.
+ */
+#define UBSAN_BRK_IMM		0x5500
+#define UBSAN_BRK_MASK		0x00ff
+#define GCC_TRAP_BRK_IMM	0x3e8
+
 void do_el1_brk(struct pt_regs *regs, unsigned long esr)
 {
-	if (BRK_IMM(esr) == BUG_BRK_IMM) {
+	unsigned int imm = BRK_IMM(esr);
+
+	if (IS_ENABLED(CONFIG_UBSAN_TRAP) &&
+	    (imm & ~UBSAN_BRK_MASK) == UBSAN_BRK_IMM) {
+		die(report_ubsan_failure(regs, imm & UBSAN_BRK_MASK), regs, esr);
+		return;
+	}
+	if (imm == GCC_TRAP_BRK_IMM) {
+		die("Oops - compiler trap (__builtin_trap)", regs, esr);
+		return;
+	}
+	if (imm == BUG_BRK_IMM) {
 		switch (report_bug(regs->pc, regs)) {
 		case BUG_TRAP_TYPE_WARN:
 			/* Continue after the BRK. */

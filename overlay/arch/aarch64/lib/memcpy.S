@@ -15,8 +15,11 @@
 #include <linux/linkage.h>
 #include <linux/export.h>
 
-/* void *memcpy(void *dst, const void *src, size_t n): returns dst */
-SYM_FUNC_START(memcpy)
+/*
+ * void *__memcpy(void *dst, const void *src, size_t n): returns dst.
+ * memcpy() is the same function; see asm/string.h for the two names.
+ */
+SYM_FUNC_START(__memcpy)
 	mov	x3, x0
 .Lfwd_blocks:
 	cmp	x2, #64
@@ -54,14 +57,16 @@ SYM_FUNC_START(memcpy)
 	ldrb	w4, [x1]
 	strb	w4, [x3]
 4:	ret
-SYM_FUNC_END(memcpy)
+SYM_FUNC_END(__memcpy)
+SYM_FUNC_ALIAS(memcpy, __memcpy)
+EXPORT_SYMBOL(__memcpy)
 EXPORT_SYMBOL(memcpy)
 
-/* void *memmove(void *dst, const void *src, size_t n): returns dst */
-SYM_FUNC_START(memmove)
+/* void *__memmove(void *dst, const void *src, size_t n): returns dst */
+SYM_FUNC_START(__memmove)
 	sub	x4, x0, x1
 	cmp	x4, x2				// dst - src >= n, unsigned: dst
-	b.hs	memcpy				// below src or past its end
+	b.hs	__memcpy			// below src or past its end
 	add	x1, x1, x2
 	add	x3, x0, x2
 .Lback_16:
@@ -79,5 +84,7 @@ SYM_FUNC_START(memmove)
 	b	.Lback_bytes
 .Lback_done:
 	ret
-SYM_FUNC_END(memmove)
+SYM_FUNC_END(__memmove)
+SYM_FUNC_ALIAS(memmove, __memmove)
+EXPORT_SYMBOL(__memmove)
 EXPORT_SYMBOL(memmove)

@@ -10,8 +10,8 @@
 #include <linux/linkage.h>
 #include <linux/export.h>
 
-/* void *memset(void *s, int c, size_t n): returns s */
-SYM_FUNC_START(memset)
+/* void *__memset(void *s, int c, size_t n): returns s; memset() too */
+SYM_FUNC_START(__memset)
 	mov	x3, x0
 	and	w1, w1, #0xff			// the byte, in all eight lanes
 	orr	w1, w1, w1, lsl #8
@@ -48,5 +48,7 @@ SYM_FUNC_START(memset)
 	b	.Lbytes
 .Ldone:
 	ret
-SYM_FUNC_END(memset)
+SYM_FUNC_END(__memset)
+SYM_FUNC_ALIAS(memset, __memset)
+EXPORT_SYMBOL(__memset)
 EXPORT_SYMBOL(memset)

@@ -6,6 +6,7 @@
  */
 #include <linux/extable.h>
 #include <linux/kernel.h>
+#include <linux/kfence.h>
 #include <linux/mm.h>
 #include <linux/perf_event.h>
 #include <linux/sched/signal.h>
@@ -59,6 +60,10 @@ static void kernel_fault(unsigned long addr, unsigned long esr,
 	const char *msg;
 
 	if (fixup_exception(regs))
+		return;
+
+	/* A guard page of KFENCE's pool: reported there, then carry on. */
+	if (kfence_handle_page_fault(addr, is_write_abort(esr), regs))
 		return;
 
 	if (addr < PAGE_SIZE)

@@ -15,6 +15,7 @@
 #include <asm/mmu_context.h>
 #include <asm/pgtable.h>
 #include <asm/sections.h>
+#include <asm/set_memory.h>
 #include <asm/tlbflush.h>
 
 /* The fixmap's leaf table, in the image (see vmlinux.lds.S). */
@@ -76,6 +77,9 @@ static phys_addr_t __init alloc_table(int level)
  */
 static bool __init block_allowed(int level)
 {
+	/* Pages only, so that set_memory_valid() can unmap any one. */
+	if (can_set_direct_map())
+		return false;
 	if (level == 2)
 		return true;
 	return level == 1 && IS_ENABLED(CONFIG_AARCH64_4K_PAGES);
@@ -211,5 +215,7 @@ void free_initmem(void)
 {
 	update_image_range((unsigned long)__init_begin,
 			   (unsigned long)__init_end, image_pte_clear);
-	free_initmem_default(POISON_FREE_INITMEM);
+	/* Through the linear alias: virt_to_page() takes no image address. */
+	free_reserved_area(lm_alias(__init_begin), lm_alias(__init_end),
+			   POISON_FREE_INITMEM, "unused kernel");
 }

@@ -7,6 +7,7 @@
  * (TCR_EL1.T1SZ = 64 - VA_BITS).  Its lower half is the linear map of
  * RAM; the upper half holds, in this order:
  *
+ *   KASAN_SHADOW_START  generic KASAN's shadow (with CONFIG_KASAN only)
  *   MODULES_VADDR   modules (128MB, within branch range of the kernel)
  *   KIMAGE_VADDR    the kernel image (128MB reserved)
  *   VMALLOC_START   vmalloc and ioremap
@@ -18,7 +19,8 @@
  *   FDT_VIRT_BASE   the flattened device tree, mapped at boot
  *   FIXADDR_START   fixmap, ending 8MB below the top
  *
- * With 4KB pages and VA_BITS = 39:
+ * With 4KB pages and VA_BITS = 39, without KASAN (which puts its 64GB
+ * shadow at 0xffffffc000000000 and moves the rest up by as much):
  *   PAGE_OFFSET   0xffffff8000000000
  *   MODULES_VADDR 0xffffffc000000000
  *   KIMAGE_VADDR  0xffffffc008000000
@@ -39,8 +41,24 @@
 #define PAGE_END		(PAGE_OFFSET + (_AC(1, UL) << (VA_BITS - 1)))
 #define LINEAR_MAP_SIZE		(PAGE_END - PAGE_OFFSET)
 
+/*
+ * Generic KASAN's shadow: one byte for every 8 bytes of the kernel half,
+ * 2^(VA_BITS - 3) bytes, between the linear map and the modules.  The
+ * compiler finds a shadow byte at (addr >> 3) + KASAN_SHADOW_OFFSET
+ * (Kconfig.mm), which puts the shadow of PAGE_OFFSET at PAGE_END.
+ */
+#ifdef CONFIG_KASAN
+#define KASAN_SHADOW_SCALE_SHIFT	3
+#define KASAN_SHADOW_OFFSET	_AC(CONFIG_KASAN_SHADOW_OFFSET, UL)
+#define KASAN_SHADOW_START	PAGE_END
+#define KASAN_SHADOW_END	(KASAN_SHADOW_START + \
+				 (_AC(1, UL) << (VA_BITS - KASAN_SHADOW_SCALE_SHIFT)))
+#else
+#define KASAN_SHADOW_END	PAGE_END
+#endif
+
 #define MODULES_VSIZE		SZ_128M
-#define MODULES_VADDR		PAGE_END
+#define MODULES_VADDR		KASAN_SHADOW_END
 #define MODULES_END		(MODULES_VADDR + MODULES_VSIZE)
 
 #define KIMAGE_VADDR		MODULES_END
@@ -113,8 +131,14 @@ static inline bool __is_lm_address(unsigned long addr)
 
 #define __pa_symbol_nodebug(x)	__kimg_to_phys((phys_addr_t)(x))
 
+#ifdef CONFIG_DEBUG_VIRTUAL
+/* The same, checking that x is of the right kind (mm/physaddr.c). */
+extern phys_addr_t __virt_to_phys(unsigned long x);
+extern phys_addr_t __phys_addr_symbol(unsigned long x);
+#else
 #define __virt_to_phys(x)	__virt_to_phys_nodebug(x)
 #define __phys_addr_symbol(x)	__pa_symbol_nodebug(x)
+#endif
 
 #define __phys_to_virt(x)	((unsigned long)((x) - PHYS_OFFSET) + PAGE_OFFSET)
 #define __phys_to_kimg(x)	((unsigned long)((x) + kimage_voffset))

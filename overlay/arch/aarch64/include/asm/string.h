@@ -16,4 +16,24 @@ extern void *memmove(void *dst, const void *src, __kernel_size_t n);
 #define __HAVE_ARCH_MEMSET
 extern void *memset(void *s, int c, __kernel_size_t n);
 
+/*
+ * Each routine is also reachable as __mem*().  With KASAN the kernel
+ * calls the checked __asan_mem*() of mm/kasan/shadow.c from instrumented
+ * code, and they end in these; code built without instrumentation
+ * (KASAN_SANITIZE := n) calls them directly, so that a copy made where
+ * the shadow cannot be trusted is not checked against it.
+ */
+extern void *__memcpy(void *dst, const void *src, __kernel_size_t n);
+extern void *__memmove(void *dst, const void *src, __kernel_size_t n);
+extern void *__memset(void *s, int c, __kernel_size_t n);
+
+#if defined(CONFIG_KASAN) && !defined(__SANITIZE_ADDRESS__)
+#define memcpy(dst, src, n)	__memcpy(dst, src, n)
+#define memmove(dst, src, n)	__memmove(dst, src, n)
+#define memset(s, c, n)		__memset(s, c, n)
+#ifndef __NO_FORTIFY
+#define __NO_FORTIFY	/* fortify would call the builtins */
+#endif
+#endif
+
 #endif /* __ASM_AARCH64_STRING_H */

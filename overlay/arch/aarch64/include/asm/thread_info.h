@@ -10,9 +10,21 @@
 #include <linux/const.h>
 #include <asm/page.h>
 
-/* Kernel stacks: 16KB with 4KB pages, one page with bigger pages. */
+/*
+ * Kernel stacks: 16KB with 4KB pages, one page with bigger pages.
+ * KASAN's redzones around stack variables double the frames, and with
+ * them the stack (4KB pages only: 64KB is enough either way).
+ */
+#ifdef CONFIG_KASAN
+#define KASAN_STACK_ORDER	1
+#else
+#define KASAN_STACK_ORDER	0
+#endif
+
 #ifdef CONFIG_AARCH64_4K_PAGES
-#define THREAD_SIZE_ORDER	2
+#define THREAD_SIZE_ORDER	(2 + KASAN_STACK_ORDER)
+#elif defined(CONFIG_AARCH64_16K_PAGES)
+#define THREAD_SIZE_ORDER	KASAN_STACK_ORDER
 #else
 #define THREAD_SIZE_ORDER	0
 #endif
