@@ -9,6 +9,8 @@
 #   /tests/kselftest/      the selected kselftests (tests/kselftests.list)
 #   /tests/kmod/           tests/kmod/*.sh, module tests, with their
 #                          helpers (tests/kmod/*.c built static, lib)
+#   /tests/checkers/       tests/checkers/*.sh, tests of the kernel's
+#                          memory-safety and debug checkers, with lib
 #   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
 #                          modprobe, insmod, rmmod, lsmod, modinfo, depmod
 #                          as links to it
@@ -77,7 +79,7 @@ sh "$top/scripts/build-kselftests.sh"
 R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
-	"$R/tests/kselftest" "$R/tests/kmod" "$R/bench" "$R/etc"
+	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
 cp "$top/tests/guest/init" "$R/init"
@@ -121,20 +123,26 @@ for t in "$top"/tests/smoke/*.sh; do
 	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
 done >"$R/tests/smoke.list"
 
-# kmod: one test a script, like smoke.  A script with a "wb-config: test"
-# comment runs only on the boots of the 'test' configuration (its list
-# name is NAME:test; /init and check.py both honour the suffix).
-for t in "$top"/tests/kmod/*.sh; do
-	[ -e "$t" ] || continue
-	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -1)
-	only=$(sed -n 's/.*wb-config: *\([a-z]*\).*/\1/p' "$t" | head -1)
-	echo "$(basename "$t" .sh)${only:+:$only} ${limit:-60} sh ./$(basename "$t")"
-done >"$R/tests/kmod.list"
-for f in "$top"/tests/kmod/*; do
-	case $f in *.c) continue ;; esac
-	[ -f "$f" ] && cp "$f" "$R/tests/kmod/"
-done
+# kmod and checkers: one test a script, like smoke, with the group's
+# other files (lib).  A script with a "wb-config: test" comment runs
+# only on the boots of the 'test' configuration (its list name is
+# NAME:test; /init and check.py both honour the suffix).
+script_group() {
+	for t in "$top"/tests/$1/*.sh; do
+		[ -e "$t" ] || continue
+		limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$t" | head -1)
+		only=$(sed -n 's/.*wb-config: *\([a-z]*\).*/\1/p' "$t" | head -1)
+		echo "$(basename "$t" .sh)${only:+:$only} ${limit:-60} sh ./$(basename "$t")"
+	done >"$R/tests/$1.list"
+	for f in "$top"/tests/$1/*; do
+		case $f in *.c) continue ;; esac
+		[ -f "$f" ] && cp "$f" "$R/tests/$1/"
+	done
+	return 0
+}
+script_group kmod
 cp "$U"/kmod/* "$R/tests/kmod/" 2>/dev/null || true
+script_group checkers
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true
 cp "$U/c.list" "$R/tests/c.list"

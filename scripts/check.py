@@ -32,7 +32,11 @@ KERNEL_TESTS = [
     ("kernel/rodata", r"rodata_test: all tests were successful"),
     ("kernel/debug-vm-pgtable",
      r"debug_vm_pgtable: \[debug_vm_pgtable\s*\]: Validating architecture page table helpers"),
+    # DEBUG_WX walks the kernel's page tables once they are final.
+    ("kernel/debug-wx", r"Checked W\+X mappings: passed, no W\+X pages found"),
 ]
+# Built in, so run at boot; usercopy also runs under KASAN there, whose
+# report in a non-KASAN KUnit test fails that test.
 KUNIT_SUITES = ["usercopy", "memcpy", "string", "checksum", "cpumask",
                 "time_test_cases"]
 KUNIT_TOP = re.compile(r"\[\s*\d+\.\d{6}\] (not )?ok \d+ (\S+)\s*$")
@@ -84,7 +88,7 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest", "kmod"):
+    for g in ("smoke", "c", "kselftest", "kmod", "checkers"):
         GROUPS[g] = _group_tests(g)
 
 
@@ -98,7 +102,7 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod"):
+    if group in ("smoke", "kmod", "checkers"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")

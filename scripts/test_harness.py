@@ -3,9 +3,10 @@
 
 Run by 'make check' before any kernel is built.  Each test feeds the
 harness a made-up console log, expectations file or patch and checks
-that it reaches the right verdict: a kernel WARN fails a boot, a test
-that printed 'ok' inside another test's output is not counted, an XPASS
-fails the run, a patch that no longer applies leaves the tree alone.
+that it reaches the right verdict: a kernel WARN fails a boot unless a
+test provoked it inside its expect-report window, a test that printed
+'ok' inside another test's output is not counted, an XPASS fails the
+run, a patch that no longer applies leaves the tree alone.
 """
 import contextlib
 import io
@@ -62,6 +63,39 @@ class ConsoleTests(unittest.TestCase):
         # A test may print these words; only printk lines are searched.
         text = CLEAN + "# BUG: this is a test's own output\n# Kernel panic\n"
         self.assertEqual(boot_with(text).reports(), [])
+
+    def test_expect_report_window(self):
+        # A report a test provoked inside its window is the test's to judge.
+        begin = "[    4.000000] wb: expect-report begin wb_kasan.7\n"
+        bug = "[    5.000000] BUG: KASAN: slab-out-of-bounds in f+0x8/0x40 [wb_kasan]\n"
+        ubsan = "[    5.100000] UBSAN: shift-out-of-bounds in lib/test_ubsan.c:58:8\n"
+        end = "[    6.000000] wb: expect-report end wb_kasan.7\n"
+
+        def kinds(text):
+            return [k for k, _ in boot_with(CLEAN + text).reports()]
+
+        self.assertEqual(kinds(begin + bug + ubsan + end), [])
+        # Outside the window the same reports fail the boot.
+        self.assertEqual(kinds(bug + begin + end + ubsan), ["kernel BUG", "UBSAN"])
+        # A window never closed fails, and hides nothing.
+        r = boot_with(CLEAN + begin + bug).reports()
+        self.assertEqual([k for k, _ in r], ["expect-report window", "kernel BUG"])
+        self.assertIn("'wb_kasan.7' never closed", r[0][1])
+        self.assertIn("expect-report begin wb_kasan.7", r[0][1])
+        # An end without its begin, or of another window, fails too.
+        self.assertEqual(kinds(end + bug), ["expect-report window", "kernel BUG"])
+        other = begin + bug + end.replace("wb_kasan.7", "kasan_test.8")
+        r = boot_with(CLEAN + other).reports()
+        self.assertEqual([k for k, _ in r], ["expect-report window", "kernel BUG"])
+        self.assertIn("end of 'kasan_test.8' outside its window", r[0][1])
+        # One window at a time: a second begin breaks the first open one.
+        nested = begin + bug + begin.replace("wb_kasan.7", "b.9") + \
+            end.replace("wb_kasan.7", "b.9")
+        self.assertEqual(kinds(nested), ["expect-report window", "kernel BUG"])
+        # Markers count only as kernel lines: a test's own output (no
+        # printk timestamp) opens no window.
+        self.assertEqual(kinds("# wb: expect-report begin x\n" + bug +
+                               "# wb: expect-report end x\n"), ["kernel BUG"])
 
     def test_tap_lines(self):
         tap = boot_with(CLEAN).tap()

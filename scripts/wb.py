@@ -3,7 +3,8 @@
 Shared by check.py (the test suite) and run.py (make run).  A boot runs
 qemu-system-aarch64 with a hard timeout, keeps the whole console log, and
 reads from it the runner's TAP lines and any kernel report (WARN, BUG,
-oops, panic, lockdep, hung task) that must fail the run.
+oops, panic, lockdep, hung task) that must fail the run, except those a
+test provoked on purpose inside an expect-report window.
 """
 import os
 import re
@@ -48,6 +49,17 @@ BAD_REPORTS = [
      r"[Uu]nknown IPI|enable-method \S+ could not start|could not power off|"
      r"started by \S+ but not online)", "CPU start/stop failed"),
 ]
+# A test that makes the kernel report a bug on purpose (tests/checkers/)
+# writes these two kernel lines (to /dev/kmsg) around it:
+#   wb: expect-report begin NAME
+#   wb: expect-report end NAME
+# Reports between a begin and the end of the same NAME are the test's
+# to judge: it reads them back from dmesg and fails unless they are
+# exactly the ones it provoked, so an unrelated report that lands in
+# the window (another CPU's WARN) still fails, through the test.  A
+# window must be closed, one at a time, by its own NAME: otherwise the
+# boot fails and the reports inside count as usual.
+EXPECT = re.compile(r"wb: expect-report (begin|end) (\S+)")
 PRINTK = re.compile(r"\[\s*\d+\.\d{6}\]")
 TAP = re.compile(r"^(not )?ok (\d+) (\S+)(?: # (.*))?$")
 
@@ -203,17 +215,42 @@ class Boot:
         return "# runner: done" in self.text
 
     def reports(self):
-        """Kernel reports that fail the boot: [(kind, line)]."""
+        """Kernel reports that fail the boot: [(kind, line)].  Those of a
+        closed expect-report window are left out; a window left open or
+        closed out of turn is a report of its own."""
         found = []
+        window, held = None, []  # the open window (name, line), its reports
+
+        def broken(why):
+            found.append(("expect-report window", why))
+            found.extend(held)
+            held.clear()
+
         for line in self.text.splitlines():
             m = PRINTK.search(line)
             if not m:
                 continue
             kline = line[m.end():]
+            w = EXPECT.search(kline)
+            if w:
+                what, name = w.groups()
+                if what == "begin":
+                    if window:
+                        broken(f"'{window[0]}' still open when '{name}' began: {window[1]}")
+                    window = (name, line.strip())
+                elif window and window[0] == name:
+                    held.clear()
+                    window = None
+                else:
+                    broken(f"end of '{name}' outside its window: {line.strip()}")
+                    window = None
+                continue
             for pat, kind in BAD_REPORTS:
                 if re.search(pat, kline):
-                    found.append((kind, line.strip()))
+                    (held if window else found).append((kind, line.strip()))
                     break
+        if window:
+            broken(f"'{window[0]}' never closed (its test did not finish): {window[1]}")
         return found
 
     def tail(self, n=40):
