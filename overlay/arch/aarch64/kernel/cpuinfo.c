@@ -51,7 +51,7 @@ enum { PFR0, PFR1, ISAR0, ISAR1, ISAR2, MMFR0, MMFR1, MMFR2, NR_ID_REGS };
 
 /*
  * One rule a hwcap: it is set when the unsigned 4-bit field at @shift
- * of ID register @reg is at least @min (ARM ARM D19, the "ID_AA64*"
+ * of ID register @reg is at least @min (DDI 0487 L.a, the "ID_AA64*"
  * register descriptions).  The pairs are those of the arm64 ABI
  * (Documentation/arch/arm64/elf_hwcaps.rst).
  */

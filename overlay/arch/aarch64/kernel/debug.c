@@ -2,11 +2,12 @@
 /*
  * Hardware single step of user tasks, for PTRACE_SINGLESTEP.
  *
- * Software step (ARM ARM D2.12): while MDSCR_EL1.SS is 1 and debug
- * exceptions are enabled from EL0, an exception return whose
- * SPSR_EL1.SS is 1 lets EL0 execute one instruction and then takes a
- * Software Step exception to EL1 (ESR_ELx.EC 0x32).  MDSCR_EL1.KDE
- * stays 0, so EL1 itself is never stepped whatever MDSCR_EL1.SS says.
+ * Software step (DDI 0487 L.a, "Software Step exceptions"): while
+ * MDSCR_EL1.SS is 1 and debug exceptions are enabled from EL0, an
+ * exception return whose SPSR_EL1.SS is 1 lets EL0 execute one
+ * instruction and then takes a Software Step exception to EL1
+ * (ESR_ELx.EC 0x32).  MDSCR_EL1.KDE stays 0, so EL1 itself is never
+ * stepped whatever MDSCR_EL1.SS says.
  *
  * The step request of a task is SS in its saved PSTATE, set by ptrace;
  * the hardware clears it once the instruction has completed, including

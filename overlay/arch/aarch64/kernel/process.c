@@ -35,7 +35,7 @@ void arch_cpu_idle(void)
 {
 	/*
 	 * Entered with IRQs masked; WFI still wakes on a pending
-	 * interrupt (ARM ARM D1.16.2, "Wait for Interrupt").  The DSB
+	 * interrupt (DDI 0487 L.a, "Wait for Interrupt").  The DSB
 	 * completes outstanding memory accesses first.
 	 */
 	dsb(sy);

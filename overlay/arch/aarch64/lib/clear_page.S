@@ -4,7 +4,7 @@
  *
  * DC ZVA zeroes a whole naturally aligned block per instruction; the
  * block is 4 << DCZID_EL0.BS bytes, and DCZID_EL0.DZP set means the
- * instruction is prohibited (ARM ARM D7.2, "DCZID_EL0").  A page is
+ * instruction is prohibited (DDI 0487 L.a, "DCZID_EL0").  A page is
  * aligned to any block size the register can report (at most 2KB).
  * Without DC ZVA, pairs of zero registers are stored 64 bytes at a
  * time.  Callers pass Normal memory with the MMU on, as DC ZVA needs.

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * memcpy() and memmove() for memory mapped Normal, with the MMU on:
- * SCTLR_EL1.A is clear, so loads and stores need not be aligned (ARM
- * ARM B2.5.2).  The copy goes 64 bytes an iteration with load and store
- * pairs, all loads of an iteration before its stores, then 16, 8, 4, 2
- * and 1 bytes.
+ * SCTLR_EL1.A is clear, so loads and stores need not be aligned (DDI
+ * 0487 L.a, "Alignment of data accesses").  The copy goes 64 bytes an
+ * iteration with load and store pairs, all loads of an iteration before
+ * its stores, then 16, 8, 4, 2 and 1 bytes.
  *
  * Loading a block before storing it makes the forward copy safe for
  * overlapping buffers when the destination is below the source: the

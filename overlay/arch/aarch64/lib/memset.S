@@ -2,7 +2,7 @@
 /*
  * memset(), also called by the compiler from early_map.c while the MMU
  * is off.  All data accesses are then to Device memory, where an
- * unaligned access faults whatever SCTLR_EL1.A says (ARM ARM B2.5.2,
+ * unaligned access faults whatever SCTLR_EL1.A says (DDI 0487 L.a,
  * "Alignment of data accesses"), so every store here is naturally
  * aligned: single bytes up to an 8-byte boundary, then pairs of
  * doublewords 64 bytes at a time, doublewords, and the last bytes.

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Cache maintenance by virtual address (ARM ARM D7.5, "Cache
+ * Cache maintenance by virtual address (DDI 0487 L.a, "Cache
  * maintenance instructions").  Line sizes come from CTR_EL0.
  */
 #include <linux/export.h>

@@ -73,7 +73,8 @@ static phys_addr_t __init alloc_table(int level)
 
 /*
  * Block descriptors are allowed at level 2 for every granule and at
- * level 1 for the 4KB granule only (ARM ARM D8.2, without FEAT_LPA).
+ * level 1 for the 4KB granule only (DDI 0487 L.a, the VMSAv8-64
+ * block descriptor rules, without FEAT_LPA2).
  */
 static bool __init block_allowed(int level)
 {
@@ -198,8 +199,9 @@ static void update_image_range(unsigned long start, unsigned long end,
 
 /*
  * After init: .rodata, with __ro_after_init, becomes read-only.  A
- * change of permissions alone needs no break-before-make (ARM ARM
- * D8.16.1): the pages stay mapped throughout.
+ * change of permissions alone needs no break-before-make (DDI 0487
+ * L.a, "Using break-before-make when updating translation table
+ * entries"): the pages stay mapped throughout.
  */
 void mark_rodata_ro(void)
 {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The Generic Timer's system register interface, as the arm_arch_timer
- * driver reaches it (ARM ARM D11, "The Generic Timer in AArch64 state").
+ * driver reaches it (DDI 0487 L.a, "The Generic Timer in AArch64 state").
  * No CPU errata workarounds yet: counters are read directly.
  */
 #ifndef __ASM_AARCH64_ARCH_TIMER_H

@@ -38,7 +38,7 @@
 
 /*
  * Release stores and acquire loads are single instructions, STLR and
- * LDAR (ARM ARM B2.3.3, "Load-Acquire, Store-Release"), one per access
+ * LDAR (DDI 0487 L.a, "Load-Acquire, Store-Release"), one per access
  * size: no separate barrier is needed.
  */
 #define __AARCH64_ACQ_REL(bits, sfx, reg)				\
@@ -98,7 +98,7 @@ do {									\
  * Waiting for another CPU to change a location, without spinning on
  * the bus: LDXR marks the location in this CPU's exclusive monitor,
  * and a store by another CPU to the same granule clears the monitor,
- * which is a wake-up event for WFE (ARM ARM D1.6.1, "Wait for Event";
+ * which is a wake-up event for WFE (DDI 0487 L.a, "Wait for Event";
  * "The Exclusive monitors").  If the location already differs from
  * @old the CPU does not sleep.  A wake-up for any other reason (an
  * interrupt, SEV, the timer's event stream) only makes the caller look
@@ -159,7 +159,7 @@ do {									\
 
 /*
  * CSDB (hint #20) stops the CPU from speculating on the result of an
- * earlier conditional select (ARM ARM C6, "CSDB").
+ * earlier conditional select (DDI 0487 L.a, "CSDB").
  */
 #define csdb()		do { asm volatile("hint #20" : : : "memory"); } while (0)
 

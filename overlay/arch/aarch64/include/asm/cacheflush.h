@@ -3,8 +3,8 @@
  * The data caches of ARMv8-A behave as PIPT and never alias, so most
  * cache flushing hooks are no-ops.  Only instruction fetch needs care:
  * after writing code, clean the D-cache to the Point of Unification and
- * invalidate the I-cache (ARM ARM B2.4.4, "Cache maintenance
- * requirements for instruction modifications").
+ * invalidate the I-cache (DDI 0487 L.a, "Synchronization and
+ * coherency issues between data and instruction accesses").
  */
 #ifndef __ASM_AARCH64_CACHEFLUSH_H
 #define __ASM_AARCH64_CACHEFLUSH_H

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * VMSAv8-64 translation table geometry and descriptor bits (ARM ARM
- * D8.3, "Translation table descriptor formats").
+ * VMSAv8-64 translation table geometry and descriptor bits (DDI 0487
+ * L.a, "Translation table descriptor formats").
  */
 #ifndef __ASM_AARCH64_PGTABLE_HWDEF_H
 #define __ASM_AARCH64_PGTABLE_HWDEF_H

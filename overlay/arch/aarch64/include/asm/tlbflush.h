@@ -7,7 +7,7 @@
  *	TLBI ...IS	invalidate everywhere
  *	DSB ISH		wait until every CPU has done it
  * plus an ISB where this CPU's own instruction stream must see the
- * result (ARM ARM D8.13, "TLB maintenance").
+ * result (DDI 0487 L.a, "TLB maintenance").
  */
 #ifndef __ASM_AARCH64_TLBFLUSH_H
 #define __ASM_AARCH64_TLBFLUSH_H

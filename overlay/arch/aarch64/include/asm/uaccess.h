@@ -3,7 +3,7 @@
  * Access to user memory.
  *
  * Single loads and stores use LDTR/STTR, the unprivileged forms: they
- * are checked against the EL0 permissions of the page (ARM ARM C6,
+ * are checked against the EL0 permissions of the page (DDI 0487 L.a,
  * "LDTR"), so a user pointer can never make the kernel read or write
  * memory that user space itself could not.  A fault on one of them is
  * resolved through the exception table (see <asm/extable.h>).
