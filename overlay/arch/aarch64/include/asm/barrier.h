@@ -10,6 +10,7 @@
 #ifndef __ASSEMBLY__
 
 #include <linux/compiler.h>
+#include <linux/kasan-checks.h>
 #include <linux/types.h>
 
 #define nop()		do { asm volatile("nop"); } while (0)
@@ -64,33 +65,41 @@ __AARCH64_ACQ_REL(32, "", "w")
 __AARCH64_ACQ_REL(64, "", "x")
 #undef __AARCH64_ACQ_REL
 
-/* Move the bits of any scalar of 1, 2, 4 or 8 bytes through a uN. */
+/*
+ * Move the bits of any scalar of 1, 2, 4 or 8 bytes through a uN.  The
+ * access is an asm statement the compiler cannot instrument, so KASAN
+ * is told about it here (a no-op without CONFIG_KASAN).
+ */
 #define __smp_store_release(p, v)					\
 do {									\
+	typeof(p) __sr_p = (p);						\
 	__unqual_scalar_typeof(*(p)) __sr_v = (v);			\
 	compiletime_assert_atomic_type(*(p));				\
+	kasan_check_write(__sr_p, sizeof(*__sr_p));			\
 	if (sizeof(*(p)) == 1)						\
-		__stlr8((p), *(u8 *)&__sr_v);				\
+		__stlr8(__sr_p, *(u8 *)&__sr_v);			\
 	else if (sizeof(*(p)) == 2)					\
-		__stlr16((p), *(u16 *)&__sr_v);				\
+		__stlr16(__sr_p, *(u16 *)&__sr_v);			\
 	else if (sizeof(*(p)) == 4)					\
-		__stlr32((p), *(u32 *)&__sr_v);				\
+		__stlr32(__sr_p, *(u32 *)&__sr_v);			\
 	else								\
-		__stlr64((p), *(u64 *)&__sr_v);				\
+		__stlr64(__sr_p, *(u64 *)&__sr_v);			\
 } while (0)
 
 #define __smp_load_acquire(p)						\
 ({									\
+	typeof(p) __la_p = (p);						\
 	__unqual_scalar_typeof(*(p)) __la_v;				\
 	compiletime_assert_atomic_type(*(p));				\
+	kasan_check_read(__la_p, sizeof(*__la_p));			\
 	if (sizeof(*(p)) == 1)						\
-		*(u8 *)&__la_v = __ldar8(p);				\
+		*(u8 *)&__la_v = __ldar8(__la_p);			\
 	else if (sizeof(*(p)) == 2)					\
-		*(u16 *)&__la_v = __ldar16(p);				\
+		*(u16 *)&__la_v = __ldar16(__la_p);			\
 	else if (sizeof(*(p)) == 4)					\
-		*(u32 *)&__la_v = __ldar32(p);				\
+		*(u32 *)&__la_v = __ldar32(__la_p);			\
 	else								\
-		*(u64 *)&__la_v = __ldar64(p);				\
+		*(u64 *)&__la_v = __ldar64(__la_p);			\
 	(typeof(*(p)))__la_v;						\
 })
 
