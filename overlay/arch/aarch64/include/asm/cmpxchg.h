@@ -51,15 +51,19 @@ __aarch64_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
 	"	cbnz	%w1, 1b\n"					\
 	"2:\n"								\
 	: "=&r" (prev), "=&r" (fail), "+Q" (*(type *)ptr)		\
-	: "r" (old), "r" (new)						\
+	: "r" ((unsigned long)old), "r" (new)				\
 	: "cc");							\
 	return prev;							\
 }
 
 /*
- * CMP compares the whole W register: LDXRB/LDXRH zero-extend, so the
- * expected value has to be zero-extended too, which the u8/u16 types
- * guarantee.
+ * CMP compares the whole W register and LDXRB/LDXRH zero-extend, so the
+ * expected value must be zero-extended too.  A u8 or u16 operand does
+ * not make it so: the compiler keeps a narrow value in a register whose
+ * upper bits are left over from whatever computed it (AAPCS64 leaves
+ * them unspecified), and passes that register to the asm as it is.  The
+ * cast of @old to unsigned long is a conversion the compiler has to
+ * carry out (a UXTB/UXTH where it cannot prove the bits clear).
  */
 __AARCH64_XCHG(b, w, u8)
 __AARCH64_XCHG(h, w, u16)
