@@ -12,6 +12,7 @@
 #include <asm/barrier.h>
 #include <asm/hwcap.h>
 #include <asm/sysreg.h>
+#include <asm/vdso/counter.h>
 
 #include <clocksource/arm_arch_timer.h>
 
@@ -66,21 +67,15 @@ static inline void arch_timer_set_cntkctl(u32 cntkctl)
 	isb();
 }
 
-/*
- * A counter read may be executed speculatively ahead of earlier
- * instructions; the ISB in front keeps it in program order, so time
- * never appears to go backwards relative to other observations.
- */
+/* Counter reads in program order: asm/vdso/counter.h. */
 static __always_inline u64 __arch_counter_get_cntpct(void)
 {
-	isb();
-	return read_sysreg(cntpct_el0);
+	return __aarch64_read_counter_ordered(cntpct_el0);
 }
 
 static __always_inline u64 __arch_counter_get_cntvct(void)
 {
-	isb();
-	return read_sysreg(cntvct_el0);
+	return __aarch64_read_counter_ordered(cntvct_el0);
 }
 
 #define __arch_counter_get_cntpct_stable	__arch_counter_get_cntpct

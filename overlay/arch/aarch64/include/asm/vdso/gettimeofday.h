@@ -10,6 +10,7 @@
 #ifndef __ASSEMBLY__
 
 #include <asm/unistd.h>
+#include <asm/vdso/counter.h>
 #include <asm/vdso/vdso.h>
 
 #define VDSO_HAS_CLOCK_GETRES	1
@@ -55,45 +56,19 @@ int clock_getres_fallback(clockid_t clock, struct __kernel_timespec *ts)
 
 /*
  * Read the virtual count, CNTVCT_EL0, as one snapshot of the generic
- * sequence-count loop (vdso_read_begin ... vdso_read_retry).
- *
- * The Arm ARM (DDI 0487, the Generic Timer chapter, "The virtual
- * counter") allows reads of CNTVCT_EL0 to "occur speculatively and out
- * of order relative to other instructions executed on the same PE"; a
- * DMB does not order one, as a system register read is not a memory
- * access.  So:
- *
- * - before: an ISB, so that the count is read only after the loads of
- *   the sequence count and of cycle_last that program order puts
- *   first.  A count read early could be older than cycle_last and give
- *   a time before the last update: time going backwards.
- *
- * - after: a load whose address depends on the count (count AND zero,
- *   added to SP).  It cannot be performed before the count is read,
- *   and the smp_rmb() in vdso_read_retry() orders it, hence the count,
- *   before the second read of the sequence count.  Without it the count
- *   could be taken after an update the retry check missed, and be
- *   scaled with the old mult and base.  The same dependency orders the
- *   count before the caller's later loads under any barrier it uses.
+ * sequence-count loop (vdso_read_begin ... vdso_read_retry), ordered
+ * against the loads around it (asm/vdso/counter.h says how and why).
  */
 static __always_inline u64 __arch_get_hw_counter(s32 clock_mode,
 						 const struct vdso_data *vd)
 {
-	u64 count, zero;
-
 	/*
 	 * The generic code has checked clock_mode.  It may change under
 	 * us, but reading the counter stays harmless: the port never
 	 * traps EL0 counter reads (no timer errata workarounds), and the
 	 * retry loop sees the change and takes the system call.
 	 */
-	asm volatile("isb\n\t"
-		     "mrs	%0, cntvct_el0"
-		     : "=r" (count) : : "memory");
-	asm volatile("and	%0, %1, xzr\n\t"
-		     "ldr	xzr, [sp, %0]"
-		     : "=&r" (zero) : "r" (count) : "memory");
-	return count;
+	return __aarch64_read_counter_ordered(cntvct_el0);
 }
 
 /* The data pages, placed below the code by the linker script. */
