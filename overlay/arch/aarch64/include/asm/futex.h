@@ -7,8 +7,17 @@
  * form, so it uses LDAXR/STLXR at EL1 on an address the caller checked
  * with access_ok(); a fault (page not present, read-only) goes through
  * the exception table to -EFAULT, and the futex core faults the page in
- * and retries.  Acquire on the load and release on the store make the
- * exchange fully ordered against the waiter bookkeeping around it.
+ * and retries.
+ *
+ * A successful exchange is fully ordered, as cmpxchg() is: the futex
+ * core relies on it against the waiter bookkeeping around it.  Acquire
+ * and release semantics do not give that: STLXR orders only what comes
+ * before it, and a later load may still be satisfied before the store is
+ * observed (DDI 0487 L.a, "Load-Acquire, Store-Release"; only a
+ * Load-Acquire, not any load, is ordered after a Store-Release).  So,
+ * as arm64 does, the store is a release and a DMB ISH follows it; a
+ * failed comparison stores nothing and, as cmpxchg() on failure,
+ * orders nothing.
  */
 #ifndef __ASM_AARCH64_FUTEX_H
 #define __ASM_AARCH64_FUTEX_H
@@ -37,11 +46,12 @@ static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
 	asm volatile(
 	"0:	subs	%w[tries], %w[tries], #1\n"
 	"	b.lo	9f\n"
-	"1:	ldaxr	%w[seen], %[word]\n"
+	"1:	ldxr	%w[seen], %[word]\n"
 	"	cmp	%w[seen], %w[old]\n"
 	"	b.ne	8f\n"
 	"2:	stlxr	%w[busy], %w[new], %[word]\n"
 	"	cbnz	%w[busy], 0b\n"
+	"	dmb	ish\n"
 	"8:	mov	%w[err], #0\n"
 	"9:\n"
 	"	.pushsection	.text.fixup, \"ax\"\n"
