@@ -23,6 +23,16 @@ static inline void flush_icache_range(unsigned long start, unsigned long end)
 	caches_sync_icache_range(start, end);
 }
 
+/*
+ * Instructions the kernel wrote into a user page through its own alias
+ * of the page (ptrace's PTRACE_POKETEXT, via copy_to_user_page()).
+ */
+struct vm_area_struct;
+struct page;
+#define flush_icache_user_page flush_icache_user_page
+void flush_icache_user_page(struct vm_area_struct *vma, struct page *page,
+			    unsigned long uaddr, int len);
+
 #include <asm-generic/cacheflush.h>
 
 #endif /* __ASM_AARCH64_CACHEFLUSH_H */
