@@ -12,7 +12,9 @@
  *    in x7 (0 entry, 1 exit) and gives the tracee its own x7 back;
  *    PTRACE_GET_SYSCALL_INFO agrees (AUDIT_ARCH_AARCH64 = 0xc00000b7);
  *  - the number is changed through NT_ARM_SYSTEM_CALL, and -1 there skips
- *    the call, the tracer's x0 becoming its result.
+ *    the call, the tracer's x0 becoming its result;
+ *  - a task's own call -1 shows x0 = -ENOSYS at its entry stop and returns
+ *    -ENOSYS, or the x0 the tracer wrote.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -283,6 +285,14 @@ static int syscall_child(void)
 		return 93;
 	if (x7 != 0x7777)
 		return 94;
+	/* Call -1 (x0 = 0 going in), left alone by the tracer: -ENOSYS. */
+	r = svc_x7(~0ull, &x7);
+	if (r != (uint64_t)-ENOSYS)
+		return 95;
+	/* Call -1 again, the tracer setting x0 = 777 at entry. */
+	r = svc_x7(~0ull, &x7);
+	if (r != 777)
+		return 96;
 	return 0;
 }
 
@@ -369,9 +379,26 @@ static void test_syscall_stops(void)
 	wb_eq(next_syscall_stop(pid, &r), 0);
 	wb_eq(r.regs[0], 4242);
 
+	/*
+	 * The child's own call -1.  The tracer sees it at entry with x0
+	 * already -ENOSYS (the kernel cannot tell it from a skip, so the
+	 * result is set first); left alone it returns -ENOSYS, and an x0
+	 * the tracer writes at entry becomes its result.
+	 */
+	run_to_entry(pid, ~0ull, &r);
+	wb_eq(get_sysno(pid), -1);
+	wb_eq(r.regs[0], (uint64_t)-ENOSYS);
+	wb_eq(next_syscall_stop(pid, &r), 0);
+	wb_eq(r.regs[0], (uint64_t)-ENOSYS);
+	run_to_entry(pid, ~0ull, &r);
+	r.regs[0] = 777;
+	setregs(pid, &r);
+	wb_eq(next_syscall_stop(pid, &r), 0);
+	wb_eq(r.regs[0], 777);
+
 	wb_eq(ptrace(PTRACE_CONT, pid, 0, 0), 0);
 	wait_exit0(pid);
-	wb_pass("PTRACE_SYSCALL: x8, x7 entry/exit flag, syscall info, NT_ARM_SYSTEM_CALL change and skip");
+	wb_pass("PTRACE_SYSCALL: x8, x7 entry/exit flag, syscall info, NT_ARM_SYSTEM_CALL change and skip, call -1");
 }
 
 int main(void)

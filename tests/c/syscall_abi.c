@@ -7,7 +7,8 @@
  *    (above and below SP) come back exactly as they were: the kernel saves
  *    the whole of struct pt_regs on entry and restores it on return, and
  *    only regs[0] carries the result;
- *  - a number without a system call returns -ENOSYS;
+ *  - a number without a system call returns -ENOSYS, -1 included;
+ *  - the number is the low 32 bits of x8;
  *  - the numbers are asm-generic's (write 64, openat 56, close 57, exit 93,
  *    clone 220, mmap 222 ...), checked here by what each call actually
  *    does, with all six argument registers in use;
@@ -197,9 +198,12 @@ static void test_simple_calls(void)
 
 static void test_enosys(void)
 {
-	/* Numbers past __NR_syscalls, and 244 (asm-generic's unused
-	 * arch-specific slot, which arm64 does not fill). */
-	static const uint64_t bad[] = { 244, 1000, 4095, 0x7fffffff };
+	/* Numbers past __NR_syscalls, 244 (asm-generic's unused
+	 * arch-specific slot, which arm64 does not fill), and -1, which
+	 * is also how a tracer or seccomp skips a call: untraced, it
+	 * must not leave the caller's x0 as its result. */
+	static const uint64_t bad[] = { 244, 1000, 4095, 0x7fffffff,
+					~0ull, 0xffffffffull };
 
 	for (unsigned int i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		char what[64];
@@ -216,7 +220,22 @@ static void test_enosys(void)
 	errno = 0;
 	wb_eq(syscall(1000), -1);
 	wb_eq(errno, ENOSYS);
-	wb_pass("unknown syscall numbers return -ENOSYS and keep every register");
+	wb_pass("unknown syscall numbers (-1 too) return -ENOSYS and keep every register");
+}
+
+/* arm64 reads the number as the low 32 bits of x8: the upper half does
+ * not count. */
+static void test_number_width(void)
+{
+	struct probe out;
+
+	out = run("getpid with x8 bit 32 set", 0x66, (1ull << 32) | 172,
+		  NULL, 0);
+	wb_eq(out.r[0], getpid());
+	out = run("getppid with x8[63:32] all ones", 0x77,
+		  0xffffffff00000000ull | 173, NULL, 0);
+	wb_eq(out.r[0], getppid());
+	wb_pass("the system call number is the low 32 bits of x8");
 }
 
 /* write = 64, read = 63, openat = 56, close = 57, fstat = 80. */
@@ -388,6 +407,7 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_simple_calls();
 	test_enosys();
+	test_number_width();
 	test_file_calls();
 	test_six_args();
 	test_exit();

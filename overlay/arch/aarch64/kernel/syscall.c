@@ -30,11 +30,26 @@ static void invoke_syscall(struct pt_regs *regs, long scno)
 
 void noinstr do_el0_svc(struct pt_regs *regs)
 {
-	long scno = regs->regs[8];
+	/*
+	 * The number is the low 32 bits of x8, signed, as arm64 reads it:
+	 * the upper half is ignored.
+	 */
+	int scno = regs->regs[8];
 
 	/* x0 is overwritten by the result; restarts need its entry value. */
 	regs->orig_x0 = regs->regs[0];
 	regs->syscallno = scno;
+
+	/*
+	 * Number -1 is also how a tracer or seccomp asks for the call to be
+	 * skipped, with x0 as its result, so the entry work cannot tell a
+	 * skip from a task that asked for call -1 itself: give x0 the
+	 * result of an unknown call, -ENOSYS, first.  The task then gets
+	 * -ENOSYS unless the entry work put another value in x0, as on
+	 * arm64.
+	 */
+	if (scno == -1)
+		regs->regs[0] = -ENOSYS;
 
 	scno = syscall_enter_from_user_mode(regs, scno);
 
