@@ -14,12 +14,17 @@
  *  - the number is changed through NT_ARM_SYSTEM_CALL, and -1 there skips
  *    the call, the tracer's x0 becoming its result;
  *  - a task's own call -1 shows x0 = -ENOSYS at its entry stop and returns
- *    -ENOSYS, or the x0 the tracer wrote.
+ *    -ENOSYS, or the x0 the tracer wrote;
+ *  - at the signal-delivery stop of a task whose read() the signal broke,
+ *    the registers are already set to restart the call, and a pc and x0
+ *    the tracer writes there are where the task goes on.
  */
 #define _GNU_SOURCE
 #include <elf.h>
 #include <signal.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <string.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
@@ -401,10 +406,133 @@ static void test_syscall_stops(void)
 	wb_pass("PTRACE_SYSCALL: x8, x7 entry/exit flag, syscall info, NT_ARM_SYSTEM_CALL change and skip, call -1");
 }
 
+/* ---- a tracer's edits at a signal stop win over the syscall restart ---- */
+
+/*
+ * read_site(fd, buf, len): read(2) through its own svc, at label
+ * read_svc.  read_divert: where the tracer sends the child instead of
+ * the restart: it returns x0 + 1 to read_site's caller.
+ */
+long read_site(int fd, void *buf, unsigned long len);
+long read_divert(void);
+extern const char read_svc[];
+
+asm(
+"	.text\n"
+"	.globl	read_site\n"
+"	.type	read_site, %function\n"
+"	.p2align 2\n"
+"read_site:\n"
+"	mov	x8, #63\n"
+"	.globl	read_svc\n"
+"read_svc:\n"
+"	svc	#0\n"
+"	ret\n"
+"	.size	read_site, . - read_site\n"
+"	.globl	read_divert\n"
+"	.type	read_divert, %function\n"
+"read_divert:\n"
+"	add	x0, x0, #1\n"
+"	ret\n"
+"	.size	read_divert, . - read_divert\n"
+);
+
+static int restart_child(int fd)
+{
+	char c;
+	long r;
+
+	if (ptrace(PTRACE_TRACEME, 0, 0, 0) != 0)
+		return 90;
+	raise(SIGSTOP);
+	/* Blocks: nobody writes the pipe.  The tracer diverts it. */
+	r = read_site(fd, &c, 1);
+	return r == 4142 ? 0 : 97;
+}
+
+/* Wait (up to 10 s) until the child sleeps: in its read(). */
+static void wait_sleeping(pid_t pid)
+{
+	char path[64], buf[256], *p;
+
+	snprintf(path, sizeof(path), "/proc/%d/stat", pid);
+	for (int i = 0; i < 1000; i++) {
+		FILE *f = fopen(path, "r");
+
+		wb_check(f, "open %s", path);
+		p = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		p = p ? strrchr(buf, ')') : NULL;
+		if (p && p[1] == ' ' && p[2] == 'S')
+			return;
+		usleep(10000);
+	}
+	wb_fail("child %d never slept in read()", pid);
+}
+
+/*
+ * A child blocked in read() on an empty pipe is interrupted by SIGUSR1,
+ * which its tracer intercepts at the signal-delivery stop.  There the
+ * kernel has already set the registers to restart the call (pc on the
+ * svc, x0 = the fd again), as arm64 does; the tracer moves pc to
+ * read_divert with x0 = 4141 and suppresses the signal.  The child must
+ * go on where the tracer said (read_site returns 4142), not re-enter
+ * read() and block again.
+ */
+static void test_restart_redirect(void)
+{
+	struct user_regs_struct r;
+	int fds[2], status = 0;
+	pid_t pid;
+
+	wb_eq(pipe(fds), 0);
+	pid = fork();
+	wb_check(pid >= 0, "fork");
+	if (pid == 0)
+		_exit(restart_child(fds[0]));
+	wait_stop(pid, SIGSTOP);
+	wb_eq(ptrace(PTRACE_SETOPTIONS, pid, 0, PTRACE_O_EXITKILL), 0);
+	wb_eq(ptrace(PTRACE_CONT, pid, 0, 0), 0);
+	wait_sleeping(pid);
+	wb_eq(kill(pid, SIGUSR1), 0);
+	wait_stop(pid, SIGUSR1);
+
+	getregs(pid, &r);
+	wb_eq(r.pc, (uint64_t)read_svc);
+	wb_eq(r.regs[0], fds[0]);
+	wb_eq(r.regs[8], 63);
+	r.pc = (uint64_t)read_divert;
+	r.regs[0] = 4141;
+	setregs(pid, &r);
+	wb_eq(ptrace(PTRACE_CONT, pid, 0, 0), 0);
+
+	/* A child that restarted read() instead blocks: give it 10 s. */
+	for (int i = 0; i < 1000; i++) {
+		pid_t w = waitpid(pid, &status, WNOHANG);
+
+		wb_check(w >= 0, "waitpid");
+		if (w == pid)
+			break;
+		if (i == 999) {
+			kill(pid, SIGKILL);
+			waitpid(pid, &status, 0);
+			wb_fail("child still in read() 10 s after the tracer moved its pc away");
+		}
+		usleep(10000);
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+		wb_fail("restart child: status 0x%x (exit 97: read_site did not return 4142)",
+			status);
+	close(fds[0]);
+	close(fds[1]);
+	wb_pass("signal stop in read(): pc on the svc, x0 = fd; the tracer's new pc/x0 win over the restart");
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	test_regs();
 	test_syscall_stops();
+	test_restart_redirect();
 	return 0;
 }

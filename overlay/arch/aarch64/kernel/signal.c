@@ -301,10 +301,17 @@ static bool restart_despite_handler(long ret, const struct k_sigaction *ka)
  * system call that the signal interrupted returned -ERESTART*: it is
  * either issued again (PC back on the SVC, x0 = its first argument
  * again) or fails with -EINTR, depending on the handler.
+ *
+ * The registers are set for the restart before get_signal(), because a
+ * tracer sees and may change them there, at the signal-delivery stop:
+ * a debugger that moves the PC (gdb's "call", or "jump") decides where
+ * the task goes on.  So, as on arm64, the restart is undone for a
+ * handler, or turned into restart_syscall(), only when the PC is still
+ * on the SVC the kernel put it on.
  */
 void arch_do_signal_or_restart(struct pt_regs *regs)
 {
-	unsigned long svc_pc = 0;
+	unsigned long continue_pc = 0, restart_pc = 0;
 	bool restart = false;
 	struct ksignal ksig;
 	long ret = 0;
@@ -312,29 +319,30 @@ void arch_do_signal_or_restart(struct pt_regs *regs)
 	if (in_syscall(regs)) {
 		ret = regs->regs[0];
 		restart = syscall_restartable(ret);
-		/* The PC is past the SVC: step back onto it. */
-		svc_pc = regs->pc - AARCH64_INSN_SIZE;
+		continue_pc = regs->pc;
+		/* The PC is past the SVC: the restart steps back onto it. */
+		restart_pc = continue_pc - AARCH64_INSN_SIZE;
 		forget_syscall(regs);
+		if (restart) {
+			regs->regs[0] = regs->orig_x0;
+			regs->pc = restart_pc;
+		}
 	}
 
 	if (get_signal(&ksig)) {
-		if (restart && restart_despite_handler(ret, &ksig.ka)) {
-			regs->regs[0] = regs->orig_x0;
-			regs->pc = svc_pc;
-		} else if (restart) {
+		if (restart && regs->pc == restart_pc &&
+		    !restart_despite_handler(ret, &ksig.ka)) {
 			regs->regs[0] = -EINTR;
+			regs->pc = continue_pc;
 		}
 		handle_signal(&ksig, regs);
 		return;
 	}
 
-	if (restart) {
-		regs->regs[0] = regs->orig_x0;
-		regs->pc = svc_pc;
-		/* restart_syscall() continues the interrupted call. */
-		if (ret == -ERESTART_RESTARTBLOCK)
-			regs->regs[8] = __NR_restart_syscall;
-	}
+	/* restart_syscall() continues the interrupted call. */
+	if (restart && regs->pc == restart_pc &&
+	    ret == -ERESTART_RESTARTBLOCK)
+		regs->regs[8] = __NR_restart_syscall;
 
 	restore_saved_sigmask();
 }
