@@ -12,6 +12,9 @@
  *    FPSIMD_MAGIC 0x46508001, size 528) holding the interrupted values,
  *    and the list ends with a null record; values changed there are what
  *    the interrupted code gets back;
+ *  - the same when rt_sigreturn's read of the frame's FP record faults,
+ *    and may sleep, half way through (threads on every CPU, the frame
+ *    placed across a page boundary, the upper page dropped);
  *  - execve starts the new program with V0-V31, FPCR, FPSR zero (and, as
  *    arm64's start_thread() does, x0-x30 zero): checked with a tiny ELF
  *    written by this test, whose first instructions dump the registers.
@@ -24,6 +27,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -480,6 +484,161 @@ static void test_async_signals(void)
 	wb_pass("FP state kept across %u timer signals taken at arbitrary points", async_count);
 }
 
+/* ---- rt_sigreturn faulting half way through the FP record ---- */
+
+/*
+ * Each worker takes SIGUSR2 on an alternate stack in shared memory
+ * (MAP_SHARED | MAP_ANONYMOUS: the contents outlive MADV_DONTNEED),
+ * placed so that the frame's vregs straddle a page boundary.  The
+ * handler wrecks every FP register and drops the pages from that
+ * boundary up, so rt_sigreturn's read of vregs faults half way through;
+ * the fault takes the mm's lock, which hammer threads keep taking for
+ * writing (mmap/munmap), so it often sleeps there.  A kernel that reads
+ * the record straight into the task's saved FP state, which a context
+ * switch overwrites with the live (handler's) registers, returns with
+ * the lower registers wrecked.  Workers outnumber CPUs two to one, on a
+ * preemptible kernel (the 'test' configuration) most of all.
+ */
+#define SRF_ITERS	150
+
+struct srf_thread {
+	pthread_t thread;
+	unsigned int seed;
+	char *region;		/* 4 pages */
+	size_t page;
+	uintptr_t top;		/* ss_sp + ss_size */
+	uintptr_t vstart;	/* where the handler found vregs */
+	int drop;		/* handler drops the pages from boundary up */
+	struct fpstate clobber;
+	char err[160];
+};
+
+static __thread struct srf_thread *srf_self;
+static volatile int srf_stop;
+
+static void srf_handler(int sig, siginfo_t *si, void *ucv)
+{
+	struct srf_thread *t = srf_self;
+	ucontext_t *uc = ucv;
+	struct fpsimd_context *fp = (void *)uc->uc_mcontext.__reserved;
+	uintptr_t boundary = (uintptr_t)t->region + 2 * t->page;
+
+	if (fp->head.magic != FPSIMD_MAGIC) {
+		snprintf(t->err, sizeof(t->err), "first record magic 0x%x",
+			 fp->head.magic);
+		return;
+	}
+	t->vstart = (uintptr_t)fp->vregs;
+	fp_clobber(&t->clobber);
+	if (t->drop)
+		madvise((void *)boundary, 2 * t->page, MADV_DONTNEED);
+}
+
+static void srf_set_stack(struct srf_thread *t, uintptr_t top)
+{
+	stack_t ss = { .ss_sp = t->region, .ss_size = top - (uintptr_t)t->region };
+
+	t->top = top;
+	wb_check(sigaltstack(&ss, NULL) == 0, "sigaltstack");
+}
+
+static void *srf_worker(void *arg)
+{
+	struct srf_thread *t = arg;
+	uintptr_t boundary = (uintptr_t)t->region + 2 * t->page;
+	struct fpstate in, out;
+	char what[64];
+
+	srf_self = t;
+	make_pattern(&t->clobber, t->seed + 1000);
+	/* Find where vregs lands below the stack top, then move the top
+	 * so that vregs starts 256 bytes below the boundary. */
+	srf_set_stack(t, (uintptr_t)t->region + 4 * t->page);
+	make_pattern(&in, t->seed);
+	fp_run(&in, &out, SYS_tgkill, getpid(), gettid(), SIGUSR2, 1);
+	if (t->err[0] || !t->vstart)
+		return NULL;
+	srf_set_stack(t, boundary - 256 + (t->top - t->vstart));
+	t->drop = 1;
+	for (int i = 0; i < SRF_ITERS && !t->err[0]; i++) {
+		t->vstart = 0;
+		make_pattern(&in, t->seed + i);
+		fp_run(&in, &out, SYS_tgkill, getpid(), gettid(), SIGUSR2, 1);
+		if (t->vstart != boundary - 256) {
+			snprintf(t->err, sizeof(t->err),
+				 "vregs at %#lx, not 256 bytes below the page boundary %#lx",
+				 (unsigned long)t->vstart, (unsigned long)boundary);
+			break;
+		}
+		snprintf(what, sizeof(what), "worker seed %u, signal %d",
+			 t->seed, i);
+		if (fp_diff(what, &in, &out))
+			snprintf(t->err, sizeof(t->err),
+				 "FP registers wrong after rt_sigreturn (signal %d)", i);
+	}
+	return NULL;
+}
+
+static void *srf_hammer(void *arg)
+{
+	size_t len = 16 * sysconf(_SC_PAGESIZE);
+
+	while (!srf_stop) {
+		void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+		if (p != MAP_FAILED)
+			munmap(p, len);
+	}
+	return NULL;
+}
+
+static void test_sigreturn_fault(void)
+{
+	int ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	int n = 2 * ncpu, nh = ncpu > 1 ? ncpu / 2 : 1;
+	size_t page = sysconf(_SC_PAGESIZE);
+	struct srf_thread *t = calloc(n, sizeof(*t));
+	pthread_t hammer[8];
+	struct sigaction sa;
+
+	wb_check(t, "calloc");
+	if (nh > 8)
+		nh = 8;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = srf_handler;
+	sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+	wb_check(sigaction(SIGUSR2, &sa, NULL) == 0, "sigaction");
+	for (int i = 0; i < n; i++) {
+		t[i].seed = 100 + i;
+		t[i].page = page;
+		t[i].region = mmap(NULL, 4 * page, PROT_READ | PROT_WRITE,
+				   MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+		wb_check(t[i].region != MAP_FAILED, "mmap shared alt stack");
+	}
+	srf_stop = 0;
+	for (int i = 0; i < nh; i++)
+		wb_eq(pthread_create(&hammer[i], NULL, srf_hammer, NULL), 0);
+	for (int i = 0; i < n; i++)
+		wb_eq(pthread_create(&t[i].thread, NULL, srf_worker, &t[i]), 0);
+	for (int i = 0; i < n; i++)
+		wb_eq(pthread_join(t[i].thread, NULL), 0);
+	srf_stop = 1;
+	for (int i = 0; i < nh; i++)
+		wb_eq(pthread_join(hammer[i], NULL), 0);
+	signal(SIGUSR2, SIG_DFL);
+	for (int i = 0; i < n; i++) {
+		if (t[i].err[0])
+			wb_fail("worker %d: %s", i, t[i].err);
+		if (!t[i].vstart)
+			wb_fail("worker %d: the handler never ran", i);
+		munmap(t[i].region, 4 * page);
+	}
+	free(t);
+	wb_pass("FP state restored by %d threads x %d rt_sigreturns whose FP record read faults half way",
+		n, SRF_ITERS);
+}
+
 /* ---- execve ---- */
 
 /*
@@ -672,6 +831,7 @@ int main(void)
 	test_switches();
 	test_signal();
 	test_async_signals();
+	test_sigreturn_fault();
 	test_exec();
 	return 0;
 }

@@ -92,12 +92,28 @@ int copy_thread(struct task_struct *p, const struct kernel_clone_args *args)
 	return 0;
 }
 
+/*
+ * Make @state the current task's FP/SIMD state: both the saved copy in
+ * thread.fpsimd_state and the live registers.  Preemption stays off from
+ * the first to the last: __switch_to() saves the live registers over
+ * the copy, so a switch in between would undo a half-made update.  Every
+ * writer of current's state goes through here; @state must be a copy
+ * the caller staged beforehand (a user copy may fault and sleep).
+ */
+void fpsimd_update_current_state(const struct user_fpsimd_state *state)
+{
+	preempt_disable();
+	current->thread.fpsimd_state = *state;
+	fpsimd_load_state(state);
+	preempt_enable();
+}
+
 /* execve(): the new program starts with clean FP/SIMD and TLS state. */
 void flush_thread(void)
 {
-	memset(&current->thread.fpsimd_state, 0,
-	       sizeof(current->thread.fpsimd_state));
-	fpsimd_load_state(&current->thread.fpsimd_state);
+	struct user_fpsimd_state clean = {};
+
+	fpsimd_update_current_state(&clean);
 	current->thread.tp_value = 0;
 	write_sysreg(0, tpidr_el0);
 }

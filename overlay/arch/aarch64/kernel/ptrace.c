@@ -95,9 +95,10 @@ static int fpr_set(struct task_struct *target,
 	ret = user_regset_copyin(&pos, &count, &kbuf, &ubuf, &state, 0, -1);
 	if (ret)
 		return ret;
-	target->thread.fpsimd_state = state;
 	if (target == current)
-		fpsimd_load_state(&state);
+		fpsimd_update_current_state(&state);
+	else
+		target->thread.fpsimd_state = state;
 	return 0;
 }
 

@@ -38,17 +38,23 @@ struct rt_sigframe {
 static_assert(offsetof(struct rt_sigframe, uc.uc_mcontext) ==
 	      sizeof(struct siginfo) + offsetof(struct ucontext, uc_mcontext));
 
+/*
+ * The record is staged in a local first: reading the frame may fault
+ * and sleep, and a context switch meanwhile would save the handler's
+ * live registers over a half-copied thread.fpsimd_state.
+ */
 static int restore_fpsimd(struct fpsimd_context __user *ctx)
 {
-	struct user_fpsimd_state *state = &current->thread.fpsimd_state;
+	struct user_fpsimd_state state;
 	int err;
 
-	err = __copy_from_user(state->vregs, ctx->vregs, sizeof(state->vregs));
-	err |= __get_user(state->fpsr, &ctx->fpsr);
-	err |= __get_user(state->fpcr, &ctx->fpcr);
-	if (!err)
-		fpsimd_load_state(state);
-	return err ? -EFAULT : 0;
+	err = __copy_from_user(state.vregs, ctx->vregs, sizeof(state.vregs));
+	err |= __get_user(state.fpsr, &ctx->fpsr);
+	err |= __get_user(state.fpcr, &ctx->fpcr);
+	if (err)
+		return -EFAULT;
+	fpsimd_update_current_state(&state);
+	return 0;
 }
 
 /*

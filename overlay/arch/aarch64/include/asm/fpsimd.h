@@ -12,4 +12,7 @@
 void fpsimd_save_state(struct user_fpsimd_state *state);
 void fpsimd_load_state(const struct user_fpsimd_state *state);
 
+/* Replace the current task's FP/SIMD state: kernel/process.c. */
+void fpsimd_update_current_state(const struct user_fpsimd_state *state);
+
 #endif /* __ASM_AARCH64_FPSIMD_H */
