@@ -64,8 +64,14 @@ SYM_CODE_START_LOCAL(primary_entry)
 	 * The tables were written with the MMU and D-cache off, straight
 	 * to memory.  The walker will read them through the caches
 	 * (TCR_EL1.IRGNn/ORGNn = write-back), so drop any stale lines
-	 * holding the old contents of that memory.
+	 * holding the old contents of that memory.  The DMB first: a DC
+	 * IVAC is not ordered after earlier stores by program order alone
+	 * (DDI 0487 L.a, "Ordering and completion of data and instruction
+	 * cache instructions"), and one performed before the table stores
+	 * could let a line speculatively refilled in between go on hiding
+	 * them.  QEMU, with no caches, cannot show this.
 	 */
+	dmb	sy
 	adr_sym	x0, __pgtables_start
 	adr_sym	x1, __pgtables_end
 	bl	dcache_inval_poc	// position independent: fine MMU off
