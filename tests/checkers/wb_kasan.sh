@@ -1,5 +1,5 @@
 #!/bin/sh
-# checkers/wb_kasan: KASAN catches the four bugs of wb_kasan.ko
+# checkers/wb_kasan: KASAN catches the five bugs of wb_kasan.ko
 # (tests/modules/wb_kasan.c), each made in an expect-report window by a
 # write of its name to /sys/module/wb_kasan/parameters/run, and its
 # report says what happened; each window holds that one report only:
@@ -14,7 +14,9 @@
 #   - where the address lies: 0 bytes to the right of the allocated
 #     120-byte region of a kmalloc-128 object, 8 bytes inside the freed
 #     64-byte region, at the end of the 16-byte array in the frame, in a
-#     1-page vmalloc region.
+#     1-page vmalloc region;
+#   - for the use after free made in a timer interrupt, a call trace
+#     from the interrupt back into the interrupted task.
 # The second report onwards needs kasan_multi_shot (tests/plan), as
 # KASAN otherwise reports its first bug only.  KFENCE is paused (a
 # KFENCE object would be KFENCE's to check, not KASAN's).
@@ -96,7 +98,30 @@ bug vmalloc-oob vmalloc-out-of-bounds vmalloc_oob Write 1
 has "^The buggy address belongs to a 1-page vmalloc region starting at 0x$obj allocated at ${m}_vmalloc_oob\+0x[0-9a-f]+/0x[0-9a-f]+ \[$m\]\$" \
 	"vmalloc-oob: the region"
 
+# From hard interrupt context: the same use after free, made by an
+# hrtimer callback while the task that armed it spins.  The report's
+# call trace runs, in this order, from the callback through the timer
+# interrupt's handlers and the exception entry into the interrupted
+# function and on to the module's run_set(): the unwinder crosses the
+# exception boundary (and, on a kernel with IRQ stacks, the stack
+# switch).  wb_kasan_irq_uaf() itself is not expected: the interrupted
+# wb_kasan_irq_wait() is a leaf with no frame record of its own, so
+# its caller's return address is only in the interrupted LR.
+bug irq-uaf slab-use-after-free irq_timer Read 1
+stack "^Freed by task [0-9]+:\$" ${m}_irq_uaf "irq-uaf"
+has "^The buggy address is located 8 bytes inside of\$" "irq-uaf: where"
+section "^Call trace:\$" >$W/trace
+order="${m}_irq_timer hrtimer_interrupt gic_handle_irq ${m}_irq_wait run_set"
+awk -v order="$order" '
+	BEGIN { n = split(order, want, " "); i = 1 }
+	i <= n && $1 ~ "^" want[i] "\\+0x" { i++ }
+	END { exit i <= n }' $W/trace || {
+	cat $W/trace
+	fail "irq-uaf: the call trace does not run through $order, in that order"
+}
+echo "irq-uaf: call trace through $order"
+
 kfence_resume
 $RMMOD $m || fail "rmmod $m exited with $?"
-echo "wb_kasan: 4 bugs, 4 reports, each naming the access, its function and its memory"
+echo "wb_kasan: 5 bugs, 5 reports, each naming the access, its function and its memory"
 exit 0

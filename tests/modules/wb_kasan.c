@@ -12,6 +12,11 @@
  *                into the redzone KASAN_STACK puts after it
  *   vmalloc-oob  a 1-byte store just past a 3000-byte vmalloc() buffer,
  *                into the rest of its page (KASAN_VMALLOC)
+ *   irq-uaf      the use after free of uaf, made in hard interrupt
+ *                context by an hrtimer callback on this CPU while the
+ *                writing task spins in wb_kasan_irq_wait(): the report's
+ *                call trace must run from the callback through the
+ *                interrupt entry into the interrupted function
  * Before each access the module logs its address ("wb_kasan: CASE: ...
  * at ADDR"), which the report must name.  The accesses go through
  * volatile pointers whose value the compiler cannot see
@@ -20,6 +25,7 @@
  * names.  The module loads only on a kernel with KASAN: elsewhere these
  * would be real bugs.
  */
+#include <linux/hrtimer.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
@@ -92,6 +98,50 @@ static noinline int wb_kasan_vmalloc_oob(void)
 	return 0;
 }
 
+static struct hrtimer wb_kasan_timer;
+static volatile char *wb_kasan_irq_ptr;
+static char *wb_kasan_irq_obj;
+static int wb_kasan_irq_done;
+
+static enum hrtimer_restart wb_kasan_irq_timer(struct hrtimer *timer)
+{
+	volatile char *p = wb_kasan_irq_ptr;
+
+	pr_info("wb_kasan: irq-uaf: 1-byte load at %px, inside the freed 64-byte object at %px\n",
+		p, wb_kasan_irq_obj);
+	(void)*p;
+	WRITE_ONCE(wb_kasan_irq_done, 1);
+	return HRTIMER_NORESTART;
+}
+
+/* What the timer interrupt interrupts: its report must name it. */
+static noinline void wb_kasan_irq_wait(void)
+{
+	while (!READ_ONCE(wb_kasan_irq_done))
+		cpu_relax();
+}
+
+static noinline int wb_kasan_irq_uaf(void)
+{
+	char *obj = kmalloc(64, GFP_KERNEL);
+
+	if (!obj)
+		return -ENOMEM;
+	memset(obj, 0x22, 64);
+	wb_kasan_irq_ptr = obj + 8;
+	wb_kasan_irq_obj = obj;
+	kfree(obj);
+	WRITE_ONCE(wb_kasan_irq_done, 0);
+
+	/* Pinned and hard: the callback runs in this CPU's timer IRQ. */
+	preempt_disable();
+	hrtimer_start(&wb_kasan_timer, ms_to_ktime(1),
+		      HRTIMER_MODE_REL_PINNED_HARD);
+	wb_kasan_irq_wait();
+	preempt_enable();
+	return 0;
+}
+
 static const struct {
 	const char *name;
 	int (*fn)(void);
@@ -100,6 +150,7 @@ static const struct {
 	{ "uaf", wb_kasan_uaf },
 	{ "stack-oob", wb_kasan_stack_oob },
 	{ "vmalloc-oob", wb_kasan_vmalloc_oob },
+	{ "irq-uaf", wb_kasan_irq_uaf },
 };
 
 static int run_set(const char *val, const struct kernel_param *kp)
@@ -116,7 +167,7 @@ static const struct kernel_param_ops run_ops = {
 	.set = run_set,
 };
 module_param_cb(run, &run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "make one bug: slab-oob, uaf, stack-oob or vmalloc-oob");
+MODULE_PARM_DESC(run, "make one bug: slab-oob, uaf, stack-oob, vmalloc-oob or irq-uaf");
 
 static int __init wb_kasan_init(void)
 {
@@ -124,12 +175,16 @@ static int __init wb_kasan_init(void)
 		pr_err("wb_kasan: this kernel has no KASAN to catch its bugs\n");
 		return -ENODEV;
 	}
+	hrtimer_init(&wb_kasan_timer, CLOCK_MONOTONIC,
+		     HRTIMER_MODE_REL_PINNED_HARD);
+	wb_kasan_timer.function = wb_kasan_irq_timer;
 	return 0;
 }
 module_init(wb_kasan_init);
 
 static void __exit wb_kasan_exit(void)
 {
+	hrtimer_cancel(&wb_kasan_timer);
 }
 module_exit(wb_kasan_exit);
 
