@@ -104,12 +104,16 @@ asmlinkage void __init kasan_early_init(void)
 	__pgtable_publish();
 }
 
+/* Pages kasan_init() took for shadow and tables, for its report. */
+static unsigned long shadow_pages __initdata;
+
 static void *__init shadow_alloc(void)
 {
 	void *p = memblock_alloc(PAGE_SIZE, PAGE_SIZE);
 
 	if (!p)
 		panic("KASAN: out of memory for the shadow\n");
+	shadow_pages++;
 	return p;
 }
 
@@ -199,5 +203,7 @@ void __init kasan_init(void)
 	switch_kernel_tables(swapper_pg_dir);
 
 	init_task.kasan_depth = 0;
+	pr_info("KernelAddressSanitizer: %lu KB of shadow and page tables for the image and RAM\n",
+		shadow_pages * (PAGE_SIZE / SZ_1K));
 	pr_info("KernelAddressSanitizer initialized (generic)\n");
 }
