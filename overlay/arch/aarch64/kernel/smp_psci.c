@@ -10,6 +10,9 @@
  * called by the CPU on itself and does not return when it succeeds;
  * another CPU learns that the power-down has completed from
  * AFFINITY_INFO (5.8).
+ *
+ * Based on arch/arm64/kernel/psci.c: the same calls in the same order,
+ * including the AFFINITY_INFO poll after CPU_OFF.
  */
 #include <linux/delay.h>
 #include <linux/jiffies.h>

@@ -14,6 +14,10 @@
  * with the code right above the data, which it addresses PC-relative
  * (asm/vdso/vdso.h has the layout).  AT_SYSINFO_EHDR tells user space
  * where the image starts.
+ *
+ * Based on arch/arm64/kernel/vdso.c: the [vvar] and [vdso] special
+ * mappings, the time namespace page switch and the vvar fault handler
+ * follow it.
  */
 #include <linux/binfmts.h>
 #include <linux/elf.h>

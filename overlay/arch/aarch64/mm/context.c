@@ -18,6 +18,9 @@
  * updates this CPU's active_asids with a cmpxchg; a rollover on another
  * CPU swaps active_asids to 0 first, which makes the cmpxchg fail and
  * sends us to the locked slow path.
+ *
+ * Based on arch/arm64/mm/context.c: the generation counter, the bitmap
+ * with reserved ASIDs and the lock-free fast path are its algorithm.
  */
 #include <linux/bitfield.h>
 #include <linux/bitops.h>
