@@ -277,6 +277,30 @@ class GroupTests(unittest.TestCase):
                 self.assertEqual(f.read(), b"USER2MODS")
 
 
+class BuildProgressTests(unittest.TestCase):
+    """A build's progress line counts kbuild's compiles and estimates
+    the rest from the folder's last full build."""
+
+    def test_progress_and_estimate(self):
+        with tempfile.TemporaryDirectory() as out:
+            with open(os.path.join(out, "build.log"), "w") as f:
+                f.write("  CC      init/main.o\n  AS      arch/x/a.o\n"
+                        "  LD      vmlinux\n  CC [M]  fs/x.o\n  CC      b.o\n")
+            p = wb.BuildProgress("k", out)
+            self.assertIn("k: 4 compiles", p.line())
+            self.assertNotIn("to go", p.line())
+            with open(os.path.join(out, wb.PROGRESS_FILE), "w") as f:
+                f.write("12 600\n")
+            p = wb.BuildProgress("k", out)
+            self.assertIn("last full build of this folder: 12 compiles in 10:00",
+                          p.line())
+            self.assertIn("about 6:40 to go", p.line())
+            # A small incremental build keeps the full build's figures.
+            p.done(True)
+            with open(os.path.join(out, wb.PROGRESS_FILE)) as f:
+                self.assertEqual(f.read().split()[0], "12")
+
+
 class SyncTreeTests(unittest.TestCase):
     def setUp(self):
         self.d = tempfile.mkdtemp()

@@ -133,20 +133,102 @@ def kernel_dir(kernel, test=False, page="4k", va="39"):
     return os.path.join(BUILD, "out", f"{KERNELS[kernel]}-{suffix}")
 
 
+# A kernel build's progress: the compiles kbuild has logged so far
+# ("  CC ", "  AS " lines of OUTDIR/*.log), against the count and time of
+# the folder's last full build, kept in OUTDIR/.wb-progress.
+PROGRESS_FILE = ".wb-progress"
+COMPILE_RE = re.compile(rb"^  (CC|AS) ", re.M)
+
+
+def _compiles(out):
+    n = 0
+    for name in ("build.log", "modules.log", "extmod.log"):
+        try:
+            with open(os.path.join(out, name), "rb") as f:
+                n += len(COMPILE_RE.findall(f.read()))
+        except OSError:
+            pass
+    return n
+
+
+def _mmss(seconds):
+    return f"{int(seconds) // 60}:{int(seconds) % 60:02d}"
+
+
+class BuildProgress:
+    """Reports a build in progress on stderr: on a terminal, one line
+    rewritten every 2 s; otherwise a line a minute (CI logs)."""
+
+    def __init__(self, what, out):
+        self.what, self.out = what, out
+        self.tty = sys.stderr.isatty()
+        self.start = time.monotonic()
+        self.last = self.start
+        self.prev = None
+        try:
+            with open(os.path.join(out, PROGRESS_FILE)) as f:
+                c, t = f.read().split()
+                self.prev = (int(c), float(t))
+        except (OSError, ValueError):
+            pass
+
+    def line(self):
+        done = _compiles(self.out)
+        el = time.monotonic() - self.start
+        msg = f"build {self.what}: {done} compiles, {_mmss(el)} elapsed"
+        if self.prev and self.prev[0]:
+            pc, pt = self.prev
+            msg += (f"; the last full build of this folder: {pc} compiles "
+                    f"in {_mmss(pt)}")
+            if done < pc:
+                msg += f", so about {_mmss(pt * (1 - done / pc))} to go"
+        return msg
+
+    def tick(self):
+        now = time.monotonic()
+        if now - self.last >= (2 if self.tty else 60):
+            self.last = now
+            if self.tty:
+                sys.stderr.write("\r\033[K" + self.line())
+            else:
+                sys.stderr.write(self.line() + "\n")
+            sys.stderr.flush()
+
+    def done(self, ok):
+        if self.tty:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+        if ok:
+            # The estimate is for a full build: a build that recompiled
+            # a few files (a usual incremental one) keeps the old figures.
+            done = _compiles(self.out)
+            if done and (not self.prev or done * 2 >= self.prev[0]):
+                with open(os.path.join(self.out, PROGRESS_FILE), "w") as f:
+                    f.write(f"{done} {time.monotonic() - self.start:.0f}\n")
+
+
 def build_kernel(kernel, test=False, page="4k", va="39", log=None):
     """Build one kernel; return (image path or None, error line)."""
     arch = KERNELS[kernel]
     out = kernel_dir(kernel, test, page, va)
     env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0")
-    r = subprocess.run(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
-                        arch, out], env=env, stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
+    progress = BuildProgress(os.path.basename(out), out)
+    p = subprocess.Popen(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
+                          arch, out], env=env, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True)
+    # build-kernel.sh writes little to its pipes (make's output goes to
+    # the logs in OUTDIR), so reading them only at the end cannot stall it.
+    while p.poll() is None:
+        progress.tick()
+        time.sleep(0.5)
+    stdout, stderr = p.communicate()
+    progress.done(p.returncode == 0)
     if log:
-        log.write(r.stderr)
-    if r.returncode != 0:
-        err = [l for l in r.stderr.splitlines() if l.strip()]
+        log.write(stderr)
+    if p.returncode != 0:
+        err = [l for l in stderr.splitlines() if l.strip()]
         return None, (err[-1] if err else f"{arch} build failed")
-    return r.stdout.strip().splitlines()[-1], ""
+    return stdout.strip().splitlines()[-1], ""
 
 
 def build_userspace():
