@@ -13,7 +13,12 @@
 #   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
 #                          once it reaches user space, else the baseline)
 #   MACHINE=NAME           a row of tests/machines for 'make run'
+#   BOOTS=A,B              'make check' boots only these rows of tests/plan
+#                          [all], building only the kernels they need
+#                          (and, with the port, the patch series)
+#   KERNELS=port|baseline  'make check' builds and boots only this kernel [both]
 #   RUNS=N                 boots per kernel for make bench [2]: figures must repeat
+#   WB_PARALLEL=N          boots 'make check' runs side by side [2]
 
 PAGE	?= 4k
 VA	?= 39
@@ -59,7 +64,7 @@ run: tree
 	@python3 scripts/run.py --kernel "$(KERNEL)" --machine "$(MACHINE)"
 
 check: tree
-	@python3 scripts/check.py
+	@python3 scripts/check.py --boots "$(BOOTS)" --kernels "$(or $(KERNELS),baseline,port)"
 
 bench: tree
 	@python3 scripts/bench.py --runs $(or $(RUNS),2)

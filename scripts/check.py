@@ -271,8 +271,14 @@ def main():
         parse_extra(row[5])
     if args.boots:
         want = set(args.boots.split(","))
+        unknown = want - {r[0] for r in plan}
+        if unknown:
+            wb.die(f"BOOTS: no row {', '.join(sorted(unknown))} in tests/plan")
         plan = [r for r in plan if r[0] in want]
-    kernels = [k for k in ("baseline", "port") if k in args.kernels.split(",")]
+    asked = set(args.kernels.split(","))
+    if not asked or asked - {"baseline", "port"}:
+        wb.die(f"KERNELS={args.kernels}: name port, baseline or both")
+    kernels = [k for k in ("baseline", "port") if k in asked]
     exp = Expectations(os.path.join(wb.TOP, "tests", "expectations"))
     res = Results()
     logdir = os.path.join(wb.BUILD, "check")
