@@ -63,7 +63,7 @@ struct hwcap_rule {
 #define HWCAP1(r, s, m, b)	{ r, s, m, 1, HWCAP_##b }
 #define HWCAP2(r, s, m, b)	{ r, s, m, 2, HWCAP2_##b }
 
-static const struct hwcap_rule hwcap_rules[] __initconst = {
+static const struct hwcap_rule hwcap_rules[] = {
 	HWCAP1(ISAR0, 4, 1, AES),	HWCAP1(ISAR0, 4, 2, PMULL),
 	HWCAP1(ISAR0, 8, 1, SHA1),	HWCAP1(ISAR0, 12, 1, SHA2),
 	HWCAP1(ISAR0, 12, 2, SHA512),	HWCAP1(ISAR0, 16, 1, CRC32),
@@ -90,7 +90,7 @@ static const struct hwcap_rule hwcap_rules[] __initconst = {
  * ID_AA64PFR0_EL1.FP (19:16) and AdvSIMD (23:20) are signed: 0 present,
  * 1 present with half precision, 0xf absent.
  */
-static void __init setup_elf_hwcaps(void)
+static void read_hwcaps(unsigned long *hwcap, unsigned long *hwcap2)
 {
 	u64 id[NR_ID_REGS] = {
 		[PFR0] = read_id(4, 0),  [PFR1] = read_id(4, 1),
@@ -101,27 +101,58 @@ static void __init setup_elf_hwcaps(void)
 	const struct hwcap_rule *r;
 	unsigned int v;
 
+	*hwcap = 0;
+	*hwcap2 = 0;
 	v = id_field(id[PFR0], 16);
 	if (v != 0xf) {
-		elf_hwcap |= HWCAP_FP;
+		*hwcap |= HWCAP_FP;
 		if (v == 1)
-			elf_hwcap |= HWCAP_FPHP;
+			*hwcap |= HWCAP_FPHP;
 	}
 	v = id_field(id[PFR0], 20);
 	if (v != 0xf) {
-		elf_hwcap |= HWCAP_ASIMD;
+		*hwcap |= HWCAP_ASIMD;
 		if (v == 1)
-			elf_hwcap |= HWCAP_ASIMDHP;
+			*hwcap |= HWCAP_ASIMDHP;
 	}
 
 	for (r = hwcap_rules; r < hwcap_rules + ARRAY_SIZE(hwcap_rules); r++) {
 		if (id_field(id[r->reg], r->shift) < r->min)
 			continue;
 		if (r->word == 1)
-			elf_hwcap |= r->bit;
+			*hwcap |= r->bit;
 		else
-			elf_hwcap2 |= r->bit;
+			*hwcap2 |= r->bit;
 	}
+}
+
+/* The hwcaps read from the boot CPU's ID registers. */
+static unsigned long boot_hwcap __ro_after_init;
+static unsigned long boot_hwcap2 __ro_after_init;
+
+static void __init setup_elf_hwcaps(void)
+{
+	read_hwcaps(&boot_hwcap, &boot_hwcap2);
+	elf_hwcap |= boot_hwcap;
+	elf_hwcap2 |= boot_hwcap2;
+}
+
+/*
+ * User space learnt the boot CPU's features from AT_HWCAP and
+ * /proc/cpuinfo, and uses them on whichever CPU it is scheduled: a CPU
+ * that lacks one of them would take an undefined instruction in a
+ * correct program.  Called on the CPU coming online.
+ */
+bool cpuinfo_hwcaps_match_boot_cpu(unsigned int cpu)
+{
+	unsigned long hwcap, hwcap2;
+
+	read_hwcaps(&hwcap, &hwcap2);
+	if (!(boot_hwcap & ~hwcap) && !(boot_hwcap2 & ~hwcap2))
+		return true;
+	pr_crit("CPU%u: lacks features the boot CPU has: AT_HWCAP bits 0x%lx, AT_HWCAP2 bits 0x%lx\n",
+		cpu, boot_hwcap & ~hwcap, boot_hwcap2 & ~hwcap2);
+	return false;
 }
 
 void cpuinfo_store_cpu(void)

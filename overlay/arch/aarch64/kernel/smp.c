@@ -64,6 +64,8 @@ static struct irq_desc *ipi_desc[NR_IPI] __ro_after_init;
 static const struct smp_enable_method *cpu_method[NR_CPUS] __ro_after_init;
 static bool entry_el_mismatch;
 static DECLARE_COMPLETION(cpu_running);
+/* Set by a secondary CPU that refused to come online (secondary_refuse). */
+static bool secondary_refused;
 
 DECLARE_PER_CPU(struct task_struct *, __entry_task);
 
@@ -196,13 +198,17 @@ int __cpu_up(unsigned int cpu, struct task_struct *idle)
 	 */
 	dsb(ishst);
 
+	WRITE_ONCE(secondary_refused, false);
 	ret = m->boot(cpu);
 	if (ret) {
 		pr_err("CPU%u: enable-method %s could not start it (%d)\n",
 		       cpu, m->name, ret);
-	} else if (!wait_for_completion_timeout(&cpu_running,
-				msecs_to_jiffies(CPU_UP_TIMEOUT_MS)) ||
-		   !cpu_online(cpu)) {
+	} else if (wait_for_completion_timeout(&cpu_running,
+				msecs_to_jiffies(CPU_UP_TIMEOUT_MS)) &&
+		   READ_ONCE(secondary_refused)) {
+		/* It said why; it is powering itself off or parked. */
+		ret = -EINVAL;
+	} else if (!cpu_online(cpu)) {
 		pr_crit("CPU%u: started by %s but not online after %d ms, giving up\n",
 			cpu, m->name, CPU_UP_TIMEOUT_MS);
 		ret = -EIO;
@@ -214,6 +220,36 @@ int __cpu_up(unsigned int cpu, struct task_struct *idle)
 }
 
 static void ipi_enable_this_cpu(void);
+
+static bool secondary_matches_boot_cpu(unsigned int cpu)
+{
+	bool ok = cpuinfo_hwcaps_match_boot_cpu(cpu);
+
+	return asid_width_fits_this_cpu(cpu) && ok;
+}
+
+/*
+ * A secondary CPU lacking what the boot CPU set the system up with
+ * stays out: it leaves the present mask, so nothing tries to bring it
+ * up again, taints the kernel, tells __cpu_up() and powers itself off
+ * through its enable method, or parks with interrupts masked.
+ */
+static void __noreturn secondary_refuse(unsigned int cpu)
+{
+	const struct smp_enable_method *m = cpu_method[cpu];
+
+	pr_crit("CPU%u: does not match the boot CPU: refused\n", cpu);
+	add_taint(TAINT_CPU_OUT_OF_SPEC, LOCKDEP_STILL_OK);
+	set_cpu_present(cpu, false);
+	WRITE_ONCE(secondary_refused, true);
+	complete(&cpu_running);
+	rcutree_report_cpu_dead();
+
+	if (IS_ENABLED(CONFIG_HOTPLUG_CPU) && m && m->die)
+		m->die(cpu);
+	while (true)
+		wfi();
+}
 
 /*
  * The first C code of a secondary CPU, on its idle task's stack with
@@ -238,6 +274,9 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 
 	rcutree_report_cpu_starting(cpu);
 	trace_hardirqs_off();
+
+	if (!secondary_matches_boot_cpu(cpu))
+		secondary_refuse(cpu);
 
 	if (entry_el != boot_cpu_mode) {
 		entry_el_mismatch = true;

@@ -31,6 +31,7 @@
 #include <linux/percpu.h>
 #include <linux/slab.h>
 #include <linux/spinlock.h>
+#include <asm/cpuinfo.h>
 #include <asm/mmu_context.h>
 #include <asm/sysreg.h>
 #include <asm/tlbflush.h>
@@ -167,6 +168,25 @@ static int __init parse_asid_bits(char *arg)
 	return kstrtouint(arg, 0, &asid_bits_limit);
 }
 early_param("asid_bits", parse_asid_bits);
+
+/*
+ * TCR_EL1.AS follows each CPU's own ID_AA64MMFR0_EL1.ASIDBits
+ * (kernel/head.S).  A CPU with narrower ASIDs than the allocator hands
+ * out would tag TLB entries with the low bits only, and two address
+ * spaces whose ASIDs differ above them would hit each other's entries.
+ */
+bool asid_width_fits_this_cpu(unsigned int cpu)
+{
+	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1);
+	unsigned int bits;
+
+	bits = ((mmfr0 >> ID_AA64MMFR0_EL1_ASIDBITS_SHIFT) & 0xf) == 2 ? 16 : 8;
+	if (bits >= asid_bits)
+		return true;
+	pr_crit("CPU%u: has %u-bit ASIDs, the allocator hands out %u-bit ones\n",
+		cpu, bits, asid_bits);
+	return false;
+}
 
 static int __init asids_init(void)
 {
