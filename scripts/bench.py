@@ -51,6 +51,8 @@ import time
 import types
 
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(TOP, "scripts"))
+import wb  # noqa: E402
 OUT = os.path.join(TOP, "build", "bench")
 QEMU = "qemu-system-aarch64"
 
@@ -88,12 +90,16 @@ def die(msg):
     sys.exit(2)
 
 
+def config():
+    """The configuration, from PAGE, VA and TEST as for make."""
+    return (os.environ.get("PAGE", "4k"), os.environ.get("VA", "39"),
+            os.environ.get("TEST", "0") == "1")
+
+
 def config_suffix():
-    """The build folder's suffix, as the top Makefile forms it."""
-    page = os.environ.get("PAGE", "4k")
-    va = os.environ.get("VA", "39")
-    test = os.environ.get("TEST", "0") == "1"
-    return f"{page}-va{va}" + ("-test" if test else "")
+    """The build folder's suffix: wb.kernel_dir() names the folders."""
+    page, va, test = config()
+    return os.path.basename(wb.kernel_dir("port", test, page, va)).split("-", 1)[1]
 
 
 def last_line(text, default):
@@ -101,16 +107,15 @@ def last_line(text, default):
     return lines[-1].strip() if lines else default
 
 
-def build_kernel(arch):
-    """Build one kernel; return (Image path, None) or (None, why not)."""
-    out = os.path.join(TOP, "build", "out", f"{arch}-{config_suffix()}")
-    note(f"building ARCH={arch} in {os.path.relpath(out, TOP)}")
-    r = subprocess.run(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
-                        arch, out], stdout=subprocess.PIPE,
-                       stderr=subprocess.PIPE, text=True)
-    if r.returncode != 0:
-        return None, last_line(r.stderr, f"build-kernel.sh {arch} failed")
-    image = last_line(r.stdout, "")
+def build_kernel(col):
+    """Build one kernel through the workbench (wb.build_kernel); return
+    (Image path, None) or (None, why not)."""
+    page, va, test = config()
+    out = wb.kernel_dir(col, test, page, va)
+    note(f"building the {col} in {os.path.relpath(out, TOP)}")
+    image, why = wb.build_kernel(col, test, page, va, log=sys.stderr)
+    if not image:
+        return None, why
     if not os.path.isfile(image):
         return None, f"build-kernel.sh printed no Image ({image!r})"
     return image, None
@@ -297,7 +302,7 @@ def main():
             if not os.path.isfile(image):
                 image, why = None, f"{override}={image}: no such file"
         else:
-            image, why = build_kernel(arch)
+            image, why = build_kernel(col)
         if image:
             images[col] = snapshot(image, f"{col}-Image")
         else:
