@@ -266,9 +266,8 @@ SYM_FUNC_START_LOCAL(cpu_setup)
 	msr	mdscr_el1, xzr
 	/*
 	 * OSLSR_EL1.OSLK is 1 out of a cold reset, and the OS Lock disables
-	 * every debug exception but BRK (DDI 0487 L.a,
-	 * OSLSR_EL1.OSLK): unlock it, so that
-	 * software step works.
+	 * every debug exception but BRK (DDI 0487 L.a, OSLSR_EL1.OSLK):
+	 * unlock it, so that software step works.
 	 */
 	msr	oslar_el1, xzr
 

@@ -169,6 +169,14 @@ static int __init parse_asid_bits(char *arg)
 }
 early_param("asid_bits", parse_asid_bits);
 
+/* ID_AA64MMFR0_EL1.ASIDBits: 2 = 16 bits (TCR_EL1.AS set), 0 = 8. */
+static unsigned int this_cpu_asid_bits(void)
+{
+	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1);
+
+	return ((mmfr0 >> ID_AA64MMFR0_EL1_ASIDBITS_SHIFT) & 0xf) == 2 ? 16 : 8;
+}
+
 /*
  * TCR_EL1.AS follows each CPU's own ID_AA64MMFR0_EL1.ASIDBits
  * (kernel/head.S).  A CPU with narrower ASIDs than the allocator hands
@@ -177,10 +185,8 @@ early_param("asid_bits", parse_asid_bits);
  */
 bool asid_width_fits_this_cpu(unsigned int cpu)
 {
-	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1);
-	unsigned int bits;
+	unsigned int bits = this_cpu_asid_bits();
 
-	bits = ((mmfr0 >> ID_AA64MMFR0_EL1_ASIDBITS_SHIFT) & 0xf) == 2 ? 16 : 8;
 	if (bits >= asid_bits)
 		return true;
 	pr_crit("CPU%u: has %u-bit ASIDs, the allocator hands out %u-bit ones\n",
@@ -190,12 +196,9 @@ bool asid_width_fits_this_cpu(unsigned int cpu)
 
 static int __init asids_init(void)
 {
-	u64 mmfr0 = read_sysreg(id_aa64mmfr0_el1);
 	unsigned int floor;
 
-	/* ID_AA64MMFR0_EL1.ASIDBits: 2 = 16 bits (TCR_EL1.AS set), 0 = 8. */
-	asid_bits = ((mmfr0 >> ID_AA64MMFR0_EL1_ASIDBITS_SHIFT) & 0xf) == 2 ?
-		    16 : 8;
+	asid_bits = this_cpu_asid_bits();
 
 	/*
 	 * A rollover keeps one ASID per possible CPU besides ASID 0, and
