@@ -28,11 +28,14 @@ JOBS	?= $(shell echo $$(( $$(nproc) + 1 )))
 TOP	:= $(CURDIR)
 B	:= $(TOP)/build
 CROSS	:= aarch64-linux-gnu-
-SUFFIX	:= $(PAGE)-va$(VA)$(if $(filter 1,$(TEST)),-test)
-PORT_O	:= $(B)/out/aarch64-$(SUFFIX)
-BASE_O	:= $(B)/out/arm64-$(SUFFIX)
-PORT_IMAGE := $(PORT_O)/arch/aarch64/boot/Image
-BASE_IMAGE := $(BASE_O)/arch/arm64/boot/Image
+# A kernel's build folder, as scripts/wb.py names it (kernel_dir).  Set
+# with '=', so that it is asked for only when a recipe runs, after 'deps'
+# has installed python3.
+kernel_dir = $(or $(shell python3 $(TOP)/scripts/wb.py kernel-dir $(1) '$(TEST)' '$(PAGE)' '$(VA)'),$(error scripts/wb.py named no build folder for the $(1): see the line above))
+PORT_O	= $(call kernel_dir,port)
+BASE_O	= $(call kernel_dir,baseline)
+PORT_IMAGE = $(PORT_O)/arch/aarch64/boot/Image
+BASE_IMAGE = $(BASE_O)/arch/arm64/boot/Image
 
 export PAGE VA TEST JOBS
 

@@ -277,6 +277,22 @@ class GroupTests(unittest.TestCase):
                 self.assertEqual(f.read(), b"USER2MODS")
 
 
+class KernelDirTests(unittest.TestCase):
+    """The Makefile names build folders through wb.py's command line."""
+
+    def test_command_line_is_kernel_dir(self):
+        wbpy = os.path.join(wb.TOP, "scripts", "wb.py")
+        for args, want in [(["port", "0", "4k", "39"], wb.kernel_dir("port")),
+                           (["baseline", "1", "64k", "48"],
+                            wb.kernel_dir("baseline", True, "64k", "48")),
+                           (["port", "", "4k", "39"], wb.kernel_dir("port"))]:
+            r = subprocess.run([sys.executable, wbpy, "kernel-dir"] + args,
+                               stdout=subprocess.PIPE, text=True)
+            self.assertEqual((r.returncode, r.stdout), (0, want + "\n"), args)
+        self.assertEqual(wb.kernel_dir("baseline", True, "64k", "48"),
+                         os.path.join(wb.BUILD, "out", "arm64-64k-va48-test"))
+
+
 class BuildProgressTests(unittest.TestCase):
     """A build's progress line counts kbuild's compiles and estimates
     the rest from the folder's last full build."""

@@ -129,6 +129,9 @@ KERNELS = {
 
 
 def kernel_dir(kernel, test=False, page="4k", va="39"):
+    """A kernel's build folder, build/out/ARCH-PAGE-vaVA[-test].  The one
+    place that names it: the Makefile and shell scripts ask for it on
+    the command line (see main)."""
     suffix = f"{page}-va{va}" + ("-test" if test else "")
     return os.path.join(BUILD, "out", f"{KERNELS[kernel]}-{suffix}")
 
@@ -425,3 +428,17 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     with open(log_path, "rb") as log:
         b.text = log.read().decode("utf-8", "replace")
     return b
+
+
+def main(argv):
+    """wb.py kernel-dir port|baseline TEST PAGE VA: print the kernel's
+    build folder.  TEST is on when it is "1", as for make."""
+    if len(argv) == 5 and argv[0] == "kernel-dir" and argv[1] in KERNELS:
+        kernel, test, page, va = argv[1:]
+        print(kernel_dir(kernel, test == "1", page, va))
+        return 0
+    die("usage: wb.py kernel-dir port|baseline TEST PAGE VA")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

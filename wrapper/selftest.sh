@@ -15,7 +15,9 @@ set -u
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
 . "$here/layout.mk"
-image=${1:-$top/build/out/arm64-4k-va39/arch/arm64/boot/Image}
+# By default the baseline of 4KB pages and 39-bit VA, from the folder
+# scripts/wb.py names.
+image=${1:-$(python3 "$top/scripts/wb.py" kernel-dir baseline 0 4k 39)/arch/arm64/boot/Image}
 initrd=${2:-$top/build/userspace/initramfs.cpio}
 qemu=${QEMU:-qemu-system-aarch64}
 logs=$here/build/selftest
