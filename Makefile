@@ -5,6 +5,7 @@
 #   make image     build the port; the Image's path is the last line
 #   make baseline  build mainline arch/arm64 from the same tree, likewise
 #   make bench     micro-benchmarks, port and baseline, under -icount
+#                  (their ratios drawn as bars in build/bench/ratios.svg)
 #   make series    the port as a git format-patch series
 #
 # Configuration variables (defaults in brackets):

@@ -38,7 +38,8 @@ finish; the baseline's figures are reported regardless.  Environment:
 
 Exit status: 0 with the baseline's figures (and consistent runs), 1 when
 a figure differed between runs, 2 when the baseline gave no figures.
-Console logs are kept in build/bench/.
+Console logs are kept in build/bench/, with the ratios drawn as bars in
+build/bench/ratios.svg (by gnuplot, when it is installed).
 """
 import argparse
 import hashlib
@@ -54,6 +55,7 @@ TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(TOP, "scripts"))
 import wb  # noqa: E402
 OUT = os.path.join(TOP, "build", "bench")
+PICTURE = os.path.join(OUT, "ratios.svg")
 QEMU = "qemu-system-aarch64"
 
 # "bench: NAME VALUE UNIT" from bench/micro.c, and "# bench: NAME: why"
@@ -268,10 +270,78 @@ def digest(path):
     return h.hexdigest()[:12]
 
 
-def fmt_ratio(base, port):
+def port_ratio(base, port):
     if base is None or port is None or base == 0:
-        return NONE
-    return f"{port / base:.3f}"
+        return None
+    return port / base
+
+
+def fmt_ratio(base, port):
+    r = port_ratio(base, port)
+    return NONE if r is None else f"{r:.3f}"
+
+
+def gnuplot_string(text):
+    """`text` as a gnuplot double-quoted string (which reads \\n)."""
+    return '"' + (text.replace("\\", "\\\\").replace('"', '\\"')
+                  .replace("\n", "\\n")) + '"'
+
+
+def write_picture(ratios, header, path=None):
+    """Draw the port/baseline ratios ([(figure, ratio)], in the table's
+    order) as horizontal bars into the SVG file `path`, with gnuplot.
+    Return None, or why no picture was written: the picture is an aid,
+    so nothing here may cost the figures."""
+    path = path or PICTURE
+    # A picture from an earlier run would pass for this one's.
+    for stale in (path, path + ".tmp"):
+        if os.path.exists(stale):
+            os.unlink(stale)
+    if not ratios:
+        return "no figure has both a baseline and a port value"
+    if not shutil.which("gnuplot"):
+        return "gnuplot not found: run 'make deps' (package gnuplot-nox)"
+    n = len(ratios)
+    # Each bar's label goes right of its end or of the line at 1.0,
+    # whichever is further, so that the line never crosses a label; the
+    # x range leaves room for the last.
+    xmax = max([1.0] + [r for _, r in ratios]) * 1.2
+    data = "".join(f'"{name}" {r:.6f}\n' for name, r in ratios)
+    title = ("port / baseline per figure, measured under QEMU -icount: "
+             "below 1.0 the port is faster (the figures are times)\n"
+             + header)
+    script = f"""\
+set terminal svg size 960,{140 + 28 * n} dynamic font "sans,13" noenhanced background rgb "white"
+set output {gnuplot_string(path + ".tmp")}
+$ratios << EOD
+{data}EOD
+set title {gnuplot_string(title)}
+set xlabel "port / baseline (instructions counted by QEMU -icount)"
+set xrange [0:{xmax:.3f}]
+# Reversed, so that the figures read top to bottom as in the table.
+set yrange [{n - 0.4}:-0.6]
+set ytics scale 0 nomirror
+set xtics nomirror
+set grid xtics lc rgb "#dddddd"
+set border 3
+set key off
+set style fill solid 0.85 noborder
+set arrow from 1, graph 0 to 1, graph 1 nohead front lw 2 lc rgb "black"
+plot $ratios using ($2/2):0:($2/2):(0.35):($2 <= 1 ? 0x2a9d8f : 0xe76f51):ytic(1) \
+        with boxxyerror lc rgb variable, \
+     '' using ($2 > 1 ? $2 : 1):0:(sprintf("%.3f", $2)) \
+        with labels left offset char 0.5,0
+"""
+    try:
+        r = subprocess.run(["gnuplot"], input=script, text=True,
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=60)
+    except (OSError, subprocess.TimeoutExpired) as e:
+        return f"gnuplot did not run: {e}"
+    if r.returncode != 0 or not os.path.isfile(path + ".tmp"):
+        return "gnuplot failed: " + last_line(r.stderr, f"status {r.returncode}")
+    os.replace(path + ".tmp", path)
+    return None
 
 
 def main():
@@ -362,10 +432,11 @@ def main():
             return None
         return runs[0][name][0]
 
+    header = ("Micro-benchmarks under QEMU -icount shift=0 (1 ns = 1 "
+              f"instruction), {config_suffix()}, cortex-a57 x2, "
+              f"{args.runs} boot(s) per kernel")
     print()
-    print("Micro-benchmarks under QEMU -icount shift=0 (1 ns = 1 "
-          f"instruction), {config_suffix()}, cortex-a57 x2, "
-          f"{args.runs} boot(s) per kernel")
+    print(header)
     inputs = [f"{col} Image {digest(images[col])}" for col, _, _ in KERNELS
               if col in images] + [f"initramfs {digest(cpio)}"]
     print("inputs (sha256): " + ", ".join(inputs))
@@ -403,6 +474,14 @@ def main():
               " in successive boots (icount runs must repeat exactly)")
     if args.runs > 1 and not unstable and results:
         print(f"all figures identical over {args.runs} boots per kernel")
+
+    ratios = [(name, port_ratio(cell("baseline", name), cell("port", name)))
+              for name in names]
+    why = write_picture([(n, r) for n, r in ratios if r is not None], header)
+    if why:
+        print(f"picture not written: {why}")
+    else:
+        print(f"the ratios as a picture: {os.path.relpath(PICTURE, TOP)}")
 
     if "baseline" not in results:
         return 2

@@ -7,11 +7,12 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 stamp=$top/build/.deps-ok
 
-# Host packages: the tree, the cross toolchain, QEMU and the build tools.
+# Host packages: the tree, the cross toolchain, QEMU, the build tools and
+# gnuplot (make bench draws its ratios with it).
 PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
-      libelf-dev patch git perl python3-docutils ccache"
+      libelf-dev patch git perl python3-docutils ccache gnuplot-nox"
 
 die() { echo "deps: $*" >&2; exit 1; }
 

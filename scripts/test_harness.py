@@ -11,15 +11,18 @@ run, a patch that no longer applies leaves the tree alone.
 import contextlib
 import io
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import unittest
+import unittest.mock
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import wb  # noqa: E402
 import check  # noqa: E402
+import bench  # noqa: E402
 
 
 def boot_with(text):
@@ -291,6 +294,35 @@ class KernelDirTests(unittest.TestCase):
             self.assertEqual((r.returncode, r.stdout), (0, want + "\n"), args)
         self.assertEqual(wb.kernel_dir("baseline", True, "64k", "48"),
                          os.path.join(wb.BUILD, "out", "arm64-64k-va48-test"))
+
+
+class BenchPictureTests(unittest.TestCase):
+    """make bench draws its ratios when gnuplot is there, and otherwise
+    says why not in one line, leaving no earlier picture behind."""
+
+    RATIOS = [("syscall_null", 0.72), ("fork_exec", 1.14)]
+
+    def test_no_gnuplot_no_picture(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, "ratios.svg")
+            with open(svg, "w") as f:
+                f.write("an earlier run's\n")
+            with unittest.mock.patch.dict(os.environ, PATH=d):
+                why = bench.write_picture(self.RATIOS, "header", svg)
+            self.assertIn("gnuplot not found", why)
+            self.assertNotIn("\n", why)
+            self.assertFalse(os.path.exists(svg))
+
+    @unittest.skipUnless(shutil.which("gnuplot"), "gnuplot not installed")
+    def test_picture_labels_every_figure(self):
+        with tempfile.TemporaryDirectory() as d:
+            svg = os.path.join(d, "ratios.svg")
+            self.assertIsNone(bench.write_picture(self.RATIOS, "header", svg))
+            with open(svg) as f:
+                text = f.read()
+            for label in ("syscall_null", "0.720", "fork_exec", "1.140",
+                          "port / baseline", "-icount"):
+                self.assertIn(label, text)
 
 
 class BuildProgressTests(unittest.TestCase):
