@@ -88,16 +88,22 @@ class Machine:
     def __init__(self, name, cpu, smp, el, gic, mem, boot="psci"):
         self.name, self.cpu, self.smp = name, cpu, int(smp)
         self.el, self.gic, self.mem = int(el), int(gic), mem
-        # spin+N: N more cpu nodes in the DT than QEMU has CPUs.
+        # spin+N: N more cpu nodes in the DT than QEMU has CPUs;
+        # spin-el2traps: the firmware leaves EL2's controls set to trap.
         m = re.fullmatch(r"spin\+([1-7])", boot)
         self.boot, self.phantom = ("spin", int(m.group(1))) if m else (boot, 0)
+        self.el2_traps = boot == "spin-el2traps"
+        if self.el2_traps:
+            self.boot = "spin"
+            if self.el != 2:
+                die(f"tests/machines: {name}: spin-el2traps enters at EL2: EL must be 2")
         boot = self.boot
         if self.el not in (1, 2):
             die(f"tests/machines: {name}: EL must be 1 or 2")
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
-            die(f"tests/machines: {name}: BOOT must be psci or spin")
+            die(f"tests/machines: {name}: BOOT must be psci, spin, spin+N or spin-el2traps")
         if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
@@ -113,6 +119,7 @@ class Machine:
                 f"GICv{self.gic}, {self.mem}"
                 + (", spin-table" if self.boot == "spin" else "")
                 + (f" + {self.phantom} absent in the DT" if self.phantom else "")
+                + (", EL2 left trapping" if self.el2_traps else "")
                 + ")")
 
 
@@ -402,7 +409,8 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         env = dict(os.environ, QEMU=QEMU, QEMU_CPU=machine.cpu,
                    QEMU_MEM=machine.mem, QEMU_EL=str(machine.el),
                    QEMU_GIC=str(machine.gic),
-                   SPIN_DT_CPUS=str(machine.smp + machine.phantom))
+                   SPIN_DT_CPUS=str(machine.smp + machine.phantom),
+                   SPIN_EL2_TRAPS="1" if machine.el2_traps else "0")
     else:
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-no-reboot",

@@ -16,7 +16,10 @@
 # EL2; 1: no EL2 in the machine, the kernel is entered at EL1), QEMU_GIC
 # (2: GICv2, the default; 3: GICv3), SPIN_DT_CPUS (SMP: how many cpu
 # nodes the DTB has; more than SMP describes CPUs that never answer, to
-# test the kernel's timeout on a CPU that does not come up).
+# test the kernel's timeout on a CPU that does not come up),
+# SPIN_EL2_TRAPS (1: the firmware leaves every EL2 control set to trap,
+# route or distort before entering the kernel at EL2; see el2_traps in
+# wrapper.S).
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -65,9 +68,14 @@ entry=$(printf '0x%x' $((KERNEL_BASE + text_offset)))
 # parallel and share wrapper/build).
 out=${WRAPPER_OUT:-$here/build}
 mkdir -p "$out"
-flock "$out/.lock" make -s -C "$here" O="$out" KERNEL_ENTRY="$entry" >&2 ||
+traps=${SPIN_EL2_TRAPS:-0}
+case $traps in
+0|1) ;;
+*) die "SPIN_EL2_TRAPS must be 0 or 1" ;;
+esac
+flock "$out/.lock" make -s -C "$here" O="$out" KERNEL_ENTRY="$entry" EL2_TRAPS="$traps" >&2 ||
 	die "building the wrapper failed"
-bios=$(make -s -C "$here" O="$out" KERNEL_ENTRY="$entry" print-bin)
+bios=$(make -s -C "$here" O="$out" KERNEL_ENTRY="$entry" EL2_TRAPS="$traps" print-bin)
 
 # The DTB is made for this boot and handed to QEMU as an open file
 # (/dev/fd/3) whose name is already gone: nothing is left behind however

@@ -216,6 +216,12 @@ _start:
 	bl	el1_setup
 	mov	x28, #SPSR_EL1H_DAIF
 2:	bl	gic_secure_cpu_init
+#ifdef EL2_TRAPS
+	cmp	x28, #SPSR_EL2H_DAIF
+	b.ne	3f
+	bl	el2_traps
+3:
+#endif
 	cbnz	x20, secondary
 
 	/* ---- CPU 0 ---------------------------------------------------- */
@@ -390,6 +396,71 @@ el2_setup:
 	msr	vttbr_el2, xzr
 	isb
 	ret
+
+#ifdef EL2_TRAPS
+/* Built with EL2_TRAPS=1 (run-spin-table.sh SPIN_EL2_TRAPS=1): leave EL2
+ * as a careless firmware or a previous kernel might, every control the
+ * CPU has that can reach EL1 or EL0 set to trap, route or distort, so
+ * that a kernel entered at EL2 only works if it writes each of them
+ * itself.  Bits a CPU does not implement are ignored by QEMU (they are
+ * RES0; real firmware must not write them, this is a test). */
+el2_traps:
+	/* HCR_EL2: RW kept (the kernel's own stage is AArch64); VM, the
+	 * FIQ/IRQ/SError routing (FMO, IMO, AMO) and every trap of v8.0
+	 * (TWI TWE TID0-3 TSC TIDCP TACR TSW TPCP TPU TTLB TVM TDZ TRVM),
+	 * TERR and TEA; API, APK and ATA (enables) clear. */
+	ldr	x0, =0x30d7ffe039
+	msr	hcr_el2, x0
+	/* CPTR_EL2: TCPAC, TAM, TTA, TFP, TZ, TSM all trap. */
+	ldr	x0, =0xc01037ff
+	msr	cptr_el2, x0
+	/* MDCR_EL2: TDE TDA TDOSA TDRA TPM TPMCR trap, HPMN = 0: EL1 would
+	 * have no PMU counter. */
+	mov	x0, #0xf60
+	msr	mdcr_el2, x0
+	mov	x0, #0xbfef			/* HSTR_EL2: T4 and T14 are RES0 */
+	msr	hstr_el2, x0
+	/* Timer: EL1 physical counter and timer trapped, an event stream. */
+	mov	x0, #(1 << 2)			/* CNTHCTL_EL2.EVNTEN */
+	msr	cnthctl_el2, x0
+	ldr	x0, =0x123456789
+	msr	cntvoff_el2, x0
+	/* Identity registers EL1 reads instead of MIDR/MPIDR. */
+	ldr	x0, =0x41ffd0f0
+	msr	vpidr_el2, x0
+	ldr	x0, =0x80ffffff
+	msr	vmpidr_el2, x0
+	ldr	x0, =0xdead0000
+	msr	vbar_el2, x0
+	ldr	x0, =0x5a5a000
+	msr	vttbr_el2, x0
+	/* GICv3 CPU interface: ICC_SRE_EL1 writes trapped (Enable = 0),
+	 * the virtual interface on with TC, TALL0, TALL1 and TDIR. */
+	mrs	x0, id_aa64pfr0_el1
+	ubfx	x0, x0, #PFR0_GIC_SHIFT, #4
+	cbz	x0, 1f
+	mov	x0, #1				/* ICC_SRE_EL2: SRE only */
+	msr	S3_4_C12_C9_5, x0
+	ldr	x0, =0x5c01
+	msr	S3_4_C12_C11_0, x0		/* ICH_HCR_EL2 */
+1:	/* HCRX_EL2 and the fine-grained traps, where they exist. */
+	mrs	x0, id_aa64mmfr1_el1
+	ubfx	x0, x0, #MMFR1_HCX_SHIFT, #4
+	cbz	x0, 1f
+	mov	x0, #-1
+	msr	S3_4_C1_C2_2, x0		/* HCRX_EL2 */
+1:	mrs	x0, id_aa64mmfr0_el1
+	ubfx	x0, x0, #MMFR0_FGT_SHIFT, #4
+	cbz	x0, 1f
+	mov	x0, #-1
+	msr	S3_4_C1_C1_4, x0		/* HFGRTR_EL2 */
+	msr	S3_4_C1_C1_5, x0		/* HFGWTR_EL2 */
+	msr	S3_4_C1_C1_6, x0		/* HFGITR_EL2 */
+	msr	S3_4_C3_C1_4, x0		/* HDFGRTR_EL2 */
+	msr	S3_4_C3_C1_5, x0		/* HDFGWTR_EL2 */
+1:	isb
+	ret
+#endif
 
 el1_setup:
 	ldr	x0, =SCTLR_EL1_SAFE

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Kernel entry: the Image header, the step down from EL2, the checks of
- * what the boot loader handed over, and the switch to virtual
- * addressing.
+ * Kernel entry: the Image header, the checks of what the boot loader
+ * handed over, and the switch to virtual addressing.  The step down
+ * from EL2 is el2.S's init_kernel_el.
  *
  * The boot protocol (Documentation/arch/arm64/booting.rst) guarantees
  * on entry: MMU off, D-cache off (the image cleaned to PoC), x0 = the
@@ -86,97 +86,6 @@ SYM_CODE_START_LOCAL(primary_entry)
 	adr	x0, .Lmsg_placement
 	b	early_fail
 SYM_CODE_END(primary_entry)
-
-/*
- * Drop from EL2 to EL1 if entered at EL2, leaving EL2 configured so
- * that it stays out of the way of an EL1 kernel.  Returns the CurrentEL
- * value at entry in w0, and returns at EL1.
- */
-SYM_FUNC_START_LOCAL(init_kernel_el)
-	mrs	x0, CurrentEL
-	cmp	x0, #CURRENTEL_EL2
-	b.eq	1f
-
-	mov_const x0, SCTLR_EL1_BOOT
-	msr	sctlr_el1, x0
-	isb
-	mov	w0, #CURRENTEL_EL1
-	ret
-
-1:	mov_const x0, SCTLR_EL2_BOOT
-	msr	sctlr_el2, x0
-	isb
-
-	/* HCR_EL2.RW: EL1 is AArch64.  E2H, TGE and all traps clear. */
-	mov_const x0, HCR_EL2_RW
-	msr	hcr_el2, x0
-	isb
-
-	/*
-	 * CNTHCTL_EL2.EL1PCTEN/EL1PCEN: EL1 may use the physical counter
-	 * and timer.  CNTVOFF_EL2 = 0 makes the virtual counter equal
-	 * the physical one, which the arch timer driver relies on.
-	 */
-	mrs	x0, cnthctl_el2
-	orr	x0, x0, #(CNTHCTL_EL2_EL1PCTEN | CNTHCTL_EL2_EL1PCEN)
-	msr	cnthctl_el2, x0
-	msr	cntvoff_el2, xzr
-
-	/* EL1 reads of MIDR_EL1/MPIDR_EL1 return VPIDR_EL2/VMPIDR_EL2. */
-	mrs	x0, midr_el1
-	msr	vpidr_el2, x0
-	mrs	x0, mpidr_el1
-	msr	vmpidr_el2, x0
-
-	/* CPTR_EL2.TFP clear: FP/SIMD not trapped.  HSTR_EL2: no traps. */
-	mov	x0, #CPTR_EL2_RES1
-	msr	cptr_el2, x0
-	msr	hstr_el2, xzr
-
-	/*
-	 * MDCR_EL2.HPMN = PMCR_EL0.N: all PMU counters belong to EL1,
-	 * if there is a PMU (ID_AA64DFR0_EL1.PMUVer, bits 11:8, neither
-	 * 0 nor 0xf).
-	 */
-	mrs	x0, id_aa64dfr0_el1
-	ubfx	x0, x0, #8, #4
-	mov	x1, xzr
-	cbz	x0, 2f
-	cmp	x0, #0xf
-	b.eq	2f
-	mrs	x1, pmcr_el0
-	ubfx	x1, x1, #11, #5
-2:	msr	mdcr_el2, x1
-
-	/*
-	 * With a GICv3 system register interface
-	 * (ID_AA64PFR0_EL1.GIC != 0): ICC_SRE_EL2.Enable lets EL1 set
-	 * ICC_SRE_EL1.SRE itself, and ICC_SRE_EL2.SRE is required for
-	 * that; ICH_HCR_EL2 = 0 keeps the virtual CPU interface off.
-	 */
-	mrs	x0, id_aa64pfr0_el1
-	ubfx	x0, x0, #ID_AA64PFR0_EL1_GIC_SHIFT, #4
-	cbz	x0, 3f
-	mrs	x0, ICC_SRE_EL2
-	mov	x1, #ICC_SRE_EL2_SRE_ENABLE
-	orr	x0, x0, x1
-	msr	ICC_SRE_EL2, x0
-	isb
-	msr	ICH_HCR_EL2, xzr
-
-	/* No stage 2 translation. */
-3:	msr	vttbr_el2, xzr
-
-	mov_const x0, SCTLR_EL1_BOOT
-	msr	sctlr_el1, x0
-
-	/* "Return" to our caller at EL1h with D, A, I and F masked. */
-	mov	x0, #PSR_MODE_EL1h_MASKED
-	msr	spsr_el2, x0
-	msr	elr_el2, lr
-	mov	w0, #CURRENTEL_EL2
-	eret
-SYM_FUNC_END(init_kernel_el)
 
 /*
  * The translation granule chosen at build time must be implemented:
