@@ -10,6 +10,7 @@
 #include <linux/irqdesc.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
+#include <asm/daif.h>
 #include <asm/exception.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
@@ -32,6 +33,7 @@ asmlinkage void noinstr el1h_sync_handler(struct pt_regs *regs)
 	unsigned long far = read_sysreg(far_el1);
 	irqentry_state_t state = irqentry_enter(regs);
 
+	daif_inherit_async(regs);
 	instrumentation_begin();
 	switch (ESR_ELx_EC(esr)) {
 	case ESR_ELx_EC_DABT_CUR:
@@ -54,6 +56,7 @@ asmlinkage void noinstr el1h_irq_handler(struct pt_regs *regs)
 {
 	irqentry_state_t state = irqentry_enter(regs);
 
+	daif_unmask_async();
 	instrumentation_begin();
 	generic_handle_arch_irq(regs);
 	instrumentation_end();
@@ -73,6 +76,7 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 
 	far = read_sysreg(far_el1);
 	irqentry_enter_from_user_mode(regs);
+	daif_unmask_async();
 	instrumentation_begin();
 	local_irq_enable();
 
@@ -106,9 +110,9 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 }
 
 /*
- * FIQ, SError or an AArch32 exception from EL0: nothing the port
- * handles; the task is killed (bad_mode()), on the normal exit path so
- * that the signal is acted on before user space runs again.
+ * FIQ or an AArch32 exception from EL0: nothing the port handles; the
+ * task is killed (bad_mode()), on the normal exit path so that the
+ * signal is acted on before user space runs again.
  */
 asmlinkage void noinstr el0t_invalid_handler(struct pt_regs *regs)
 {
@@ -122,8 +126,26 @@ asmlinkage void noinstr el0t_invalid_handler(struct pt_regs *regs)
 asmlinkage void noinstr el0t_64_irq_handler(struct pt_regs *regs)
 {
 	irqentry_enter_from_user_mode(regs);
+	daif_unmask_async();
 	instrumentation_begin();
 	generic_handle_arch_irq(regs);
 	instrumentation_end();
 	irqentry_exit_to_user_mode(regs);
+}
+
+/*
+ * SError, from EL0 or EL1.  Nothing records which access caused it or
+ * whether the state it left can be trusted (without FEAT_RAS's
+ * ESR_ELx.AET, no SError is known to be recoverable), so the kernel
+ * stops, naming the context it interrupted, as arm64 does for every
+ * SError that is not a recoverable RAS error.
+ */
+asmlinkage void noinstr serror_handler(struct pt_regs *regs)
+{
+	irqentry_state_t state = irqentry_nmi_enter(regs);
+
+	instrumentation_begin();
+	do_serror(regs, regs->esr);	/* panics */
+	instrumentation_end();
+	irqentry_nmi_exit(regs, state);
 }

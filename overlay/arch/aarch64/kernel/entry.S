@@ -10,6 +10,7 @@
 #include <linux/linkage.h>
 #include <asm/asm-offsets.h>
 #include <asm/assembler.h>
+#include <asm/daif.h>
 #include <asm/ptrace.h>
 #include <asm/sysreg.h>
 #include <asm/thread_info.h>
@@ -83,6 +84,12 @@
 	.endm
 
 	.macro	restore_regs, el
+	/*
+	 * Nothing may be taken to EL1 between writing ELR_EL1/SPSR_EL1
+	 * and the ERET: it would overwrite them.  IRQs are masked by the
+	 * C exit code; debug exceptions and SError are masked here.
+	 */
+	msr	daifset, #DAIFSET_ALL
 	ldp	x21, x22, [sp, #S_PC]
 	.if	\el == 0
 	ldr	x23, [sp, #S_SP]
@@ -125,12 +132,12 @@ SYM_CODE_START(vectors)
 	vector	el1h_sync
 	vector	el1h_irq
 	vector	el1h_invalid
-	vector	el1h_invalid
+	vector	el1h_serror
 
 	vector	el0t_64_sync
 	vector	el0t_64_irq
 	vector	el0_invalid
-	vector	el0_invalid
+	vector	el0t_64_serror
 
 	vector	el0_invalid
 	vector	el0_invalid
@@ -177,6 +184,20 @@ SYM_CODE_START_LOCAL(el1h_irq)
 	bl	el1h_irq_handler
 	restore_regs 1
 SYM_CODE_END(el1h_irq)
+
+SYM_CODE_START_LOCAL(el1h_serror)
+	save_regs 1
+	mov	x0, sp
+	bl	serror_handler			// panics
+	restore_regs 1
+SYM_CODE_END(el1h_serror)
+
+SYM_CODE_START_LOCAL(el0t_64_serror)
+	save_regs 0
+	mov	x0, sp
+	bl	serror_handler			// panics
+	b	ret_to_user
+SYM_CODE_END(el0t_64_serror)
 
 SYM_CODE_START_LOCAL(el0t_64_sync)
 	save_regs 0

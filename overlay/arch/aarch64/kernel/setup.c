@@ -20,6 +20,7 @@
 #include <linux/seq_file.h>
 #include <linux/smp.h>
 #include <asm/cputype.h>
+#include <asm/daif.h>
 #include <asm/fixmap.h>
 #include <asm/kasan.h>
 #include <asm/memory.h>
@@ -87,6 +88,9 @@ void __init setup_arch(char **cmdline_p)
 
 	/* earlycon= and the other early parameters */
 	parse_early_param();
+
+	/* An SError from here on is reported where it happens (daif.h). */
+	daif_unmask_async();
 
 	pr_info("Entered the kernel at %s; running at EL1\n",
 		boot_el_name(boot_cpu_mode));

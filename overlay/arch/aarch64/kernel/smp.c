@@ -26,6 +26,7 @@
 #include <linux/clockchips.h>
 #include <asm/cpuinfo.h>
 #include <asm/cputype.h>
+#include <asm/daif.h>
 #include <asm/mmu_context.h>
 #include <asm/smp_ops.h>
 #include <asm/smp_plat.h>
@@ -296,6 +297,7 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 	set_cpu_online(cpu, true);
 	complete(&cpu_running);
 
+	daif_unmask_async();
 	local_irq_enable();
 	cpu_startup_entry(CPUHP_AP_ONLINE_IDLE);
 }

@@ -9,6 +9,7 @@
 #include <linux/nospec.h>
 #include <linux/ptrace.h>
 #include <linux/syscalls.h>
+#include <asm/daif.h>
 #include <asm/exception.h>
 #include <asm/syscall.h>
 #include <asm/unistd.h>
@@ -51,7 +52,10 @@ void noinstr do_el0_svc(struct pt_regs *regs)
 	if (scno == -1)
 		regs->regs[0] = -ENOSYS;
 
-	scno = syscall_enter_from_user_mode(regs, scno);
+	/* syscall_enter_from_user_mode(), with D and A unmasked between. */
+	syscall_enter_from_user_mode_prepare(regs);
+	daif_unmask_async();
+	scno = syscall_enter_from_user_mode_work(regs, scno);
 
 	instrumentation_begin();
 	/*

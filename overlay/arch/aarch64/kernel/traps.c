@@ -105,9 +105,28 @@ void __noreturn die_bad_exception(struct pt_regs *regs, const char *what,
 }
 
 /*
+ * An SError (entry-common.c): report the context it interrupted and
+ * stop.  The ESR's ISS says little without FEAT_RAS; it is printed for
+ * whoever reads the report against the core's manual.
+ */
+void __noreturn do_serror(struct pt_regs *regs, unsigned long esr)
+{
+	console_verbose();
+	if (user_mode(regs))
+		pr_emerg("SError on CPU%d at EL0 in %s[%d], ESR %016lx (%s)\n",
+			 smp_processor_id(), current->comm,
+			 task_pid_nr(current), esr, esr_class_name(esr));
+	else
+		pr_emerg("SError on CPU%d at EL1, ESR %016lx (%s)\n",
+			 smp_processor_id(), esr, esr_class_name(esr));
+	__show_regs(regs);
+	nmi_panic(regs, "asynchronous SError interrupt");
+	unreachable();
+}
+
+/*
  * An exception vector that should never be taken (reason: 0 = EL1
- * using SP_EL0, 1 = FIQ/SError at EL1, 2 = FIQ/SError or AArch32 from
- * EL0).
+ * using SP_EL0, 1 = FIQ at EL1, 2 = FIQ or AArch32 from EL0).
  */
 asmlinkage void bad_mode(struct pt_regs *regs, int reason, unsigned long esr)
 {

@@ -16,6 +16,7 @@ void do_el0_alignment(struct pt_regs *regs, unsigned long esr,
 		      unsigned long far);
 void __noreturn die_bad_exception(struct pt_regs *regs, const char *what,
 				  unsigned long esr);
+void __noreturn do_serror(struct pt_regs *regs, unsigned long esr);
 void force_signal_inject(int signal, int code, unsigned long address,
 			 unsigned long esr);
 
