@@ -12,6 +12,7 @@
 #include <linux/sched.h>
 #include <asm/daif.h>
 #include <asm/exception.h>
+#include <asm/irq.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
@@ -58,7 +59,7 @@ asmlinkage void noinstr el1h_irq_handler(struct pt_regs *regs)
 
 	daif_unmask_async();
 	instrumentation_begin();
-	generic_handle_arch_irq(regs);
+	handle_irq_on_irq_stack(regs);
 	instrumentation_end();
 	irqentry_exit(regs, state);
 }
@@ -128,7 +129,7 @@ asmlinkage void noinstr el0t_64_irq_handler(struct pt_regs *regs)
 	irqentry_enter_from_user_mode(regs);
 	daif_unmask_async();
 	instrumentation_begin();
-	generic_handle_arch_irq(regs);
+	handle_irq_on_irq_stack(regs);
 	instrumentation_end();
 	irqentry_exit_to_user_mode(regs);
 }

@@ -107,10 +107,29 @@
 	isb
 	.endm
 
-/* One vector slot: 128 bytes, 32 instructions at most. */
-	.macro	vector, label
+/*
+ * One vector slot: 128 bytes, 32 instructions at most.  A vector taken
+ * from EL1 with VMAP_STACK first checks that the frame it allocated is
+ * still on the stack SP was on.  Every kernel stack is THREAD_SIZE
+ * long and starts at a multiple of 2 * THREAD_SIZE (thread_info.h), so
+ * bit THREAD_SHIFT of SP is clear on the stack and set below it, where
+ * the vmalloc guard page is.  No register is free yet and nothing may
+ * be stored to an overflowed stack, so the test swaps SP into x0
+ * arithmetically (sp' = sp + x0, x0' = sp' - x0 = sp) and undoes it
+ * (x0 = sp' - x0', sp = sp' - x0) on the good path.
+ */
+	.macro	vector, label, check_stack=0
 	.balign	128
 	sub	sp, sp, #PT_REGS_SIZE
+#ifdef CONFIG_VMAP_STACK
+	.if	\check_stack
+	add	sp, sp, x0
+	sub	x0, sp, x0
+	tbnz	x0, #THREAD_SHIFT, stack_overflow
+	sub	x0, sp, x0
+	sub	sp, sp, x0
+	.endif
+#endif
 	b	\label
 	.endm
 
@@ -129,10 +148,10 @@ SYM_CODE_START(vectors)
 	vector	el1t_invalid
 	vector	el1t_invalid
 
-	vector	el1h_sync
-	vector	el1h_irq
-	vector	el1h_invalid
-	vector	el1h_serror
+	vector	el1h_sync, 1
+	vector	el1h_irq, 1
+	vector	el1h_invalid, 1
+	vector	el1h_serror, 1
 
 	vector	el0t_64_sync
 	vector	el0t_64_irq
@@ -144,6 +163,34 @@ SYM_CODE_START(vectors)
 	vector	el0_invalid
 	vector	el0_invalid
 SYM_CODE_END(vectors)
+
+#ifdef CONFIG_VMAP_STACK
+/*
+ * From a vector that found SP below its stack: x0 = the SP that
+ * overflowed, SP = that SP + the interrupted x0.  Park both in the EL0
+ * thread registers (the kernel does not return from here, so the
+ * task's TLS values are no loss), move to this CPU's overflow stack
+ * and build the pt_regs there, with the interrupted SP and x0.
+ */
+SYM_CODE_START_LOCAL(stack_overflow)
+	msr	tpidr_el0, x0
+	sub	x0, sp, x0
+	msr	tpidrro_el0, x0
+	adr_sym	x0, overflow_stack + OVERFLOW_STACK_SIZE
+	mov	sp, x0
+	mrs	x0, tpidr_el1			// this CPU's per-cpu offset
+	add	sp, sp, x0
+	mrs	x0, tpidrro_el0
+	sub	sp, sp, #PT_REGS_SIZE
+	save_regs 1
+	mrs	x21, tpidr_el0
+	add	x21, x21, #PT_REGS_SIZE		// SP before the vector
+	str	x21, [sp, #S_SP]
+	mov	x0, sp
+	bl	handle_bad_stack
+	b	.					// not reached
+SYM_CODE_END(stack_overflow)
+#endif
 
 SYM_CODE_START_LOCAL(el1t_invalid)
 	save_regs 1
@@ -233,6 +280,22 @@ SYM_CODE_START(ret_from_fork)
 	b	ret_to_user
 SYM_CODE_END(ret_from_fork)
 	.popsection
+
+/*
+ * void call_on_irq_stack(regs, fn, sp): fn(regs) with SP = sp (the top
+ * of this CPU's IRQ stack, irq.c), IRQs masked.  The frame record
+ * pushed on the caller's stack is where fn's first frame links to, so
+ * the unwinder crosses from the IRQ stack back to the task's.
+ */
+SYM_FUNC_START(call_on_irq_stack)
+	stp	x29, x30, [sp, #-16]!
+	mov	x29, sp
+	mov	sp, x2
+	blr	x1
+	mov	sp, x29
+	ldp	x29, x30, [sp], #16
+	ret
+SYM_FUNC_END(call_on_irq_stack)
 
 /*
  * struct task_struct *cpu_switch_to(prev, next): save the callee-saved

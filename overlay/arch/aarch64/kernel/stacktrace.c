@@ -1,8 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Stack unwinding by frame records (x29 chains, AAPCS64 6.2.3).  Every
- * kernel stack ends in the frame record of the task's pt_regs, which is
+ * task stack ends in the frame record of the task's pt_regs, which is
  * zeroed, so a walk stops at fp == 0.
+ *
+ * The walk of the running task may start on this CPU's overflow stack
+ * (traps.c) or IRQ stack (irq.c) and cross to the stack below it
+ * through the frame record call_on_irq_stack() or the exception entry
+ * left: overflow -> IRQ -> task.  Within a stack, frame records must
+ * move towards its base (higher addresses); a stack, once left, is
+ * never entered again, so a corrupt chain cannot loop.
  */
 #include <linux/kernel.h>
 #include <linux/sched.h>
@@ -11,35 +18,70 @@
 #include <linux/stacktrace.h>
 #include <asm/stacktrace.h>
 
-/* The frame record must lie within the task's stack. */
-static bool frame_on_stack(struct task_struct *task, unsigned long fp)
+enum { STACK_OVERFLOW, STACK_IRQ, STACK_TASK, NR_STACKS };
+
+struct unwind_state {
+	struct stack_range stacks[NR_STACKS];
+	int on;			/* the stack the last record was on, or -1 */
+	unsigned long fp;	/* the last record */
+};
+
+static void unwind_init(struct unwind_state *st, struct task_struct *task)
 {
 	unsigned long low = (unsigned long)task_stack_page(task);
-	unsigned long high = low + THREAD_SIZE;
 
-	return fp >= low && fp <= high - sizeof(struct frame_record) &&
-	       IS_ALIGNED(fp, 8);
+	memset(st, 0, sizeof(*st));
+	st->on = -1;
+	st->stacks[STACK_TASK] = (struct stack_range){ low, low + THREAD_SIZE };
+	/* A sleeping task's frames are all on its own stack. */
+	if (task == current) {
+		st->stacks[STACK_IRQ] = stack_range_irq();
+		st->stacks[STACK_OVERFLOW] = stack_range_overflow();
+	}
+}
+
+/* May the record at fp come next?  Then it is where the walk is. */
+static bool unwind_next_ok(struct unwind_state *st, unsigned long fp)
+{
+	int i;
+
+	if (!IS_ALIGNED(fp, 8))
+		return false;
+	for (i = 0; i < NR_STACKS; i++) {
+		if (!stack_range_has(st->stacks[i], fp,
+				     sizeof(struct frame_record)))
+			continue;
+		if (i == st->on)
+			return fp > st->fp;
+		/* A new stack: the ones the walk has left are closed. */
+		if (st->on >= 0)
+			st->stacks[st->on].low = 0;
+		st->on = i;
+		return true;
+	}
+	return false;
 }
 
 static void walk_frames(struct task_struct *task, unsigned long fp,
 			unsigned long pc, stack_trace_consume_fn consume,
 			void *cookie)
 {
+	struct unwind_state st;
+
+	unwind_init(&st, task);
+
 	/* pc == 0: start with the caller of the frame at fp. */
 	if (pc && !consume(cookie, pc))
 		return;
 
-	while (fp && frame_on_stack(task, fp)) {
+	while (fp && unwind_next_ok(&st, fp)) {
 		const struct frame_record *rec = (void *)fp;
-		unsigned long next = READ_ONCE_NOCHECK(rec->fp);
 
 		pc = READ_ONCE_NOCHECK(rec->lr);
 		if (!pc || !consume(cookie, pc))
 			return;
-		/* Frames must move towards the stack's base. */
-		if (next && next <= fp)
-			return;
-		fp = next;
+		st.fp = fp;
+		fp = READ_ONCE_NOCHECK(rec->fp);
 	}
 }
 

@@ -124,6 +124,41 @@ void __noreturn do_serror(struct pt_regs *regs, unsigned long esr)
 	unreachable();
 }
 
+/* See OVERFLOW_STACK_SIZE; 16-byte aligned as SP must be. */
+DEFINE_PER_CPU(unsigned long [OVERFLOW_STACK_SIZE / sizeof(long)],
+	       overflow_stack) __aligned(16);
+
+/*
+ * An exception found SP off the bottom of its stack (entry.S), with
+ * VMAP_STACK: a recursion or a huge frame ran the task or IRQ stack
+ * into its guard page.  We are on this CPU's overflow stack; regs are
+ * the registers at the exception, regs->sp the SP that overflowed.
+ * The stack below is gone, so the kernel stops.
+ */
+asmlinkage void noinstr __noreturn handle_bad_stack(struct pt_regs *regs)
+{
+	struct stack_range irq = stack_range_irq(), ovf = stack_range_overflow();
+	unsigned long task = (unsigned long)current->stack;
+	unsigned long far = read_sysreg(far_el1);
+	unsigned long esr = regs->esr;
+
+	instrumentation_begin();
+	console_verbose();
+	pr_emerg("Kernel stack overflow on CPU%d in %s[%d]: SP %016llx\n",
+		 smp_processor_id(), current->comm, task_pid_nr(current),
+		 regs->sp);
+	pr_emerg("ESR: 0x%016lx -- %s\n", esr, esr_class_name(esr));
+	pr_emerg("FAR: 0x%016lx\n", far);
+	pr_emerg("Task stack:     [0x%016lx..0x%016lx]\n", task,
+		 task + THREAD_SIZE);
+	pr_emerg("IRQ stack:      [0x%016lx..0x%016lx]\n", irq.low, irq.high);
+	pr_emerg("Overflow stack: [0x%016lx..0x%016lx]\n", ovf.low, ovf.high);
+	__show_regs(regs);
+	nmi_panic(NULL, "kernel stack overflow");
+	instrumentation_end();
+	unreachable();
+}
+
 /*
  * An exception vector that should never be taken (reason: 0 = EL1
  * using SP_EL0, 1 = FIQ at EL1, 2 = FIQ or AArch32 from EL0).

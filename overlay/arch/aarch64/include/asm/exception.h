@@ -16,6 +16,8 @@ asmlinkage void el0t_64_sync_handler(struct pt_regs *regs);
 asmlinkage void el0t_64_irq_handler(struct pt_regs *regs);
 asmlinkage void el0t_invalid_handler(struct pt_regs *regs);
 asmlinkage void serror_handler(struct pt_regs *regs);
+/* kernel/traps.c, from a vector that found its stack overflowed */
+asmlinkage void __noreturn handle_bad_stack(struct pt_regs *regs);
 
 void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs);
 void do_el0_svc(struct pt_regs *regs);

@@ -28,11 +28,26 @@
 #else
 #define THREAD_SIZE_ORDER	0
 #endif
-#define THREAD_SIZE		(PAGE_SIZE << THREAD_SIZE_ORDER)
+#define THREAD_SHIFT		(PAGE_SHIFT + THREAD_SIZE_ORDER)
+#define THREAD_SIZE		(_AC(1, UL) << THREAD_SHIFT)
+
+/*
+ * With VMAP_STACK, every kernel stack (task and IRQ) starts at a
+ * multiple of twice its size, so bit THREAD_SHIFT of an SP on the
+ * stack is 0 and becomes 1 when SP runs off its bottom: the exception
+ * vectors test that bit before they store anything (entry.S).
+ */
+#ifdef CONFIG_VMAP_STACK
+#define THREAD_ALIGN		(2 * THREAD_SIZE)
+#else
 #define THREAD_ALIGN		THREAD_SIZE
+#endif
 
 /* The IRQ stack of each CPU has the size of a task stack. */
 #define IRQ_STACK_SIZE		THREAD_SIZE
+
+/* Where an exception that found its stack overflowed reports it. */
+#define OVERFLOW_STACK_SIZE	4096
 
 #ifndef __ASSEMBLY__
 
