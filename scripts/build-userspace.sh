@@ -11,6 +11,8 @@
 #                          helpers (tests/kmod/*.c built static, lib)
 #   /tests/checkers/       tests/checkers/*.sh, tests of the kernel's
 #                          memory-safety and debug checkers, with lib
+#   /tests/fatal/          tests/fatal/*.sh, tests that stop the kernel
+#                          on purpose (judged by check.py), with lib
 #   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
 #                          modprobe, insmod, rmmod, lsmod, modinfo, depmod
 #                          as links to it
@@ -79,7 +81,8 @@ sh "$top/scripts/build-kselftests.sh"
 R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
-	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/bench" "$R/etc"
+	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/tests/fatal" \
+	"$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
 cp "$top/tests/guest/init" "$R/init"
@@ -143,6 +146,7 @@ script_group() {
 script_group kmod
 cp "$U"/kmod/* "$R/tests/kmod/" 2>/dev/null || true
 script_group checkers
+script_group fatal
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true
 cp "$U/c.list" "$R/tests/c.list"

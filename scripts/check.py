@@ -43,6 +43,35 @@ KUNIT_TOP = re.compile(r"\[\s*\d+\.\d{6}\] (not )?ok \d+ (\S+)\s*$")
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"
 
+PAGE_BYTES = {"4k": 4096, "16k": 16384, "64k": 65536}
+
+
+def judge_exhaust_stack(text, page):
+    """fatal/exhaust_stack: the overflow report and the panic.  The
+    abort must be a data abort at EL1 (ESR_ELx.EC 0x25) whose FAR lies
+    in the guard page right below the task stack the report prints:
+    the recursion was stopped at the stack's end, not somewhere else."""
+    need = "Kernel panic - not syncing: kernel stack overflow"
+    if need not in text:
+        return f"no '{need}' after the marker"
+    stack = re.search(r"Task stack:\s+\[0x([0-9a-f]{16})\.\.0x([0-9a-f]{16})\]", text)
+    far = re.search(r"FAR: 0x([0-9a-f]{16})", text)
+    esr = re.search(r"ESR: 0x([0-9a-f]{16})", text)
+    if not (stack and far and esr):
+        return "the report lacks its 'Task stack:', 'FAR:' or 'ESR:' line"
+    low, far, esr = int(stack.group(1), 16), int(far.group(1), 16), int(esr.group(1), 16)
+    if esr >> 26 != 0x25:
+        return f"ESR 0x{esr:x}: exception class 0x{esr >> 26:x}, not a data abort at EL1 (0x25)"
+    if not low - PAGE_BYTES[page] <= far < low:
+        return f"FAR 0x{far:x} is not in the guard page below the task stack at 0x{low:x}"
+    return ""
+
+
+# Tests that stop the kernel on purpose (tests/fatal/): the guest cannot
+# say how they went, so the console after the test's expect-fatal marker
+# (wb.py) is judged here.  One may run per boot, as its last test.
+FATAL_TESTS = {"fatal/exhaust_stack": judge_exhaust_stack}
+
 
 class Expectations:
     def __init__(self, path):
@@ -88,8 +117,16 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest", "kmod", "checkers"):
+    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "fatal"):
         GROUPS[g] = _group_tests(g)
+    for cfg in ("normal", "test"):
+        fatal = group_tests("fatal", cfg)
+        if len(fatal) > 1:
+            wb.die(f"tests/fatal: {', '.join(fatal)} all run on '{cfg}' boots; "
+                   "a boot can end in one of them only")
+        for t in fatal:
+            if t not in FATAL_TESTS:
+                wb.die(f"tests/fatal: {t} has no judge in check.py's FATAL_TESTS")
 
 
 def group_tests(group, config="normal"):
@@ -102,7 +139,7 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod", "checkers"):
+    if group in ("smoke", "kmod", "checkers", "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
@@ -188,8 +225,16 @@ def expected_cpu_failures(reports, machine):
 def judge_boot(res, kernel, row, machine, b):
     """Turn one boot's console into results."""
     name, mname, config, timeout, groups, extra = row
+    cfg, page, _ = parse_config(config)
+    fatal = group_tests("fatal", cfg) if groups.split(",")[-1] == "fatal" else []
+    fatal_name, fatal_text = b.fatal_part()
     problems = []
-    if b.ended:
+    if fatal and fatal_name:
+        # The test stopped the kernel: panic=-1 and -no-reboot make QEMU
+        # exit by itself, which the harness sees as a return code.
+        if b.rc is None:
+            problems.append(f"QEMU did not exit after {fatal_name} stopped the kernel ({b.ended})")
+    elif b.ended:
         problems.append(b.ended)
     else:
         end = judge_end(b, machine)
@@ -204,8 +249,17 @@ def judge_boot(res, kernel, row, machine, b):
 
     tap = b.tap()
     for g in groups.split(","):
-        for t in group_tests(g, parse_config(config)[0]):
-            if t in tap:
+        for t in group_tests(g, cfg):
+            if t in fatal:
+                if t in tap:
+                    ok, skip, comment = tap[t]
+                    why = comment or "the kernel carried on"
+                elif fatal_name != t:
+                    why = "never reached its expect-fatal marker (boot ended early)"
+                else:
+                    why = FATAL_TESTS[t](fatal_text, page)
+                res.add(kernel, f"{name}/{t}", FAIL if why else PASS, why)
+            elif t in tap:
                 ok, skip, comment = tap[t]
                 st = SKIP if (ok and skip) else (PASS if ok else FAIL)
                 res.add(kernel, f"{name}/{t}", st, comment)
@@ -269,6 +323,8 @@ def main():
             wb.die(f"tests/plan: {row[0]}: no machine '{row[1]}' in tests/machines")
         parse_config(row[2])
         parse_extra(row[5])
+        if "fatal" in row[4].split(",")[:-1]:
+            wb.die(f"tests/plan: {row[0]}: the fatal group stops the kernel: put it last")
     if args.boots:
         want = set(args.boots.split(","))
         unknown = want - {r[0] for r in plan}

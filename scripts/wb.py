@@ -60,6 +60,11 @@ BAD_REPORTS = [
 # window must be closed, one at a time, by its own NAME: otherwise the
 # boot fails and the reports inside count as usual.
 EXPECT = re.compile(r"wb: expect-report (begin|end) (\S+)")
+# A test that stops the kernel on purpose (tests/fatal/) writes
+#   wb: expect-fatal GROUP/NAME
+# just before: the console after that kernel line is the test's, judged
+# by check.py (FATAL_TESTS), and its reports do not fail the boot.
+EXPECT_FATAL = re.compile(r"wb: expect-fatal (\S+)")
 PRINTK = re.compile(r"\[\s*\d+\.\d{6}\]")
 TAP = re.compile(r"^(not )?ok (\d+) (\S+)(?: # (.*))?$")
 
@@ -306,6 +311,15 @@ class Boot:
     def finished(self):
         return "# runner: done" in self.text
 
+    def fatal_part(self):
+        """(GROUP/NAME, console text after its expect-fatal line), or
+        (None, "") when no test said it would stop the kernel."""
+        for m in EXPECT_FATAL.finditer(self.text):
+            line_start = self.text.rfind("\n", 0, m.start()) + 1
+            if PRINTK.search(self.text[line_start:m.start()]):
+                return m.group(1), self.text[m.end():]
+        return None, ""
+
     def reports(self):
         """Kernel reports that fail the boot: [(kind, line)].  Those of a
         closed expect-report window are left out; a window left open or
@@ -323,6 +337,8 @@ class Boot:
             if not m:
                 continue
             kline = line[m.end():]
+            if EXPECT_FATAL.search(kline):
+                break
             w = EXPECT.search(kline)
             if w:
                 what, name = w.groups()
