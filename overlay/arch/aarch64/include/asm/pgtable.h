@@ -330,6 +330,8 @@ static inline void p4d_clear(p4d_t *p4dp)
 #define pgprot_writecombine(prot) \
 	__pgprot_modify(prot, PTE_ATTRINDX_MASK, \
 			PTE_ATTRINDX(MT_NORMAL_NC) | PTE_PXN | PTE_UXN)
+/* Coherent DMA buffers of non-coherent devices (mm/dma-mapping.c). */
+#define pgprot_dmacoherent(prot)	pgprot_writecombine(prot)
 #define pgprot_device(prot) \
 	__pgprot_modify(prot, PTE_ATTRINDX_MASK, \
 			PTE_ATTRINDX(MT_DEVICE_nGnRE) | PTE_PXN | PTE_UXN)
