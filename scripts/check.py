@@ -410,7 +410,7 @@ def main():
                        f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
                        f"wb_config={parse_config(config)[0]} {params}".strip(),
                        int(timeout),
-                       os.path.join(logdir, kernel, f"{name}.log"))
+                       os.path.join(logdir, kernel, f"{name}.log"), disk=True)
 
     workers = int(os.environ.get("WB_PARALLEL", "2"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:

@@ -412,9 +412,32 @@ def watch(p, log_path, b, start, timeout):
             return None
 
 
+# The test boots' disk: an empty 16 MiB image per boot, given to the
+# guest as /dev/vda through a modern (version 2) virtio-mmio transport
+# with VIRTIO_F_ACCESS_PLATFORM (iommu_platform=on), so that the driver
+# maps its buffers with the DMA API; QEMU's device tree does not mark
+# virtio-mmio dma-coherent, so the kernel takes its non-coherent DMA
+# path for every transfer (tests/smoke/disk.sh).
+DISK_BYTES = 16 << 20
+
+
+def disk_args(path):
+    with open(path, "wb") as f:
+        f.truncate(DISK_BYTES)
+    return ["-global", "virtio-mmio.force-legacy=false",
+            "-drive", f"if=none,file={path},format=raw,id=wbdisk",
+            "-device", "virtio-blk-device,drive=wbdisk,iommu_platform=on"]
+
+
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
-         interactive=False, extra=()):
+         interactive=False, extra=(), disk=False):
+    """Boot image on machine; with disk, the guest gets an empty disk
+    (disk_args(), an image beside log_path, removed afterwards)."""
     qemu_check()
+    disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
+    if disk_path:
+        os.makedirs(os.path.dirname(log_path), exist_ok=True)
+        extra = list(extra) + disk_args(disk_path)
     cmdline = f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}"
     env = None
     if machine.boot == "spin":
@@ -441,6 +464,8 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     if interactive:
         b.rc = subprocess.run(args, env=env).returncode
         b.seconds = time.monotonic() - start
+        if disk_path:
+            os.unlink(disk_path)
         return b
     with open(log_path, "wb") as log:
         log.write(("# " + shlex.join(args) + "\n").encode())
@@ -449,6 +474,8 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
                              stderr=subprocess.STDOUT, env=env)
         b.rc = watch(p, log_path, b, start, timeout)
     b.seconds = time.monotonic() - start
+    if disk_path:
+        os.unlink(disk_path)
     with open(log_path, "rb") as log:
         b.text = log.read().decode("utf-8", "replace")
     return b
