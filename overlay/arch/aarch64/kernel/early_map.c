@@ -13,8 +13,8 @@
  * It builds:
  *  - swapper_pg_dir (TTBR1_EL1): the image at its link address, by
  *    segment (text and init text read-only and executable, everything
- *    else non-executable, PXN), the fixmap's static leaf table, and the
- *    device tree at FDT_VIRT_BASE;
+ *    else non-executable, PXN), the fixmap's static leaf table (with the
+ *    debug UART in it), and the device tree at FDT_VIRT_BASE;
  *  - idmap_pg_dir (TTBR0_EL1): the image at VA == PA, so the code that
  *    sets SCTLR_EL1.M keeps running.
  */
@@ -112,12 +112,6 @@ static void __init map_segment(struct early_pool *pool, u64 *root,
 		  end - start, prot);
 }
 
-/* FDT header: magic, then totalsize, both big-endian 32-bit words. */
-static u64 __init fdt_totalsize(const u32 *fdt)
-{
-	return __builtin_bswap32(fdt[1]);
-}
-
 /*
  * Returns 0, or nonzero when the image cannot be identity mapped or
  * the pool ran out.
@@ -162,17 +156,27 @@ u64 __init early_map_kernel(u64 fdt_pa)
 		    _PAGE_KERNEL_ROX);
 	map_segment(&pool, swapper, __initdata_begin, _end, _PAGE_KERNEL);
 
-	fdt_base = fdt_pa & PAGE_MASK;
-	fdt_size = ALIGN(fdt_pa - fdt_base + fdt_totalsize((u32 *)fdt_pa),
-			 PAGE_SIZE);
-	if (fdt_size > FDT_VIRT_SIZE)
-		fdt_size = FDT_VIRT_SIZE;
 	/*
-	 * Writable: the generic DT code wipes /chosen/kaslr-seed and
-	 * rng-seed in place once it has used them.
+	 * The device tree: as much as it may span (MAX_FDT_SIZE), without
+	 * reading its header for its size, since the blob may not have
+	 * been cleaned to the PoC (only the image must be) and the D-cache
+	 * is off here.  Writable: the generic DT code wipes
+	 * /chosen/kaslr-seed and rng-seed in place once it has used them.
 	 */
+	fdt_base = fdt_pa & PAGE_MASK;
+	fdt_size = ALIGN(fdt_pa - fdt_base + MAX_FDT_SIZE, PAGE_SIZE);
 	map_pages(&pool, swapper, FDT_VIRT_BASE, fdt_base, fdt_size,
 		  _PAGE_KERNEL);
+
+#if CONFIG_AARCH64_DEBUG_UART_PHYS != 0
+	/*
+	 * The debug UART, in the earlycon slot of the fixmap, so that a
+	 * bad device tree can still be reported once the MMU is on
+	 * (setup.c); earlycon maps the same slot again when it starts.
+	 */
+	fixmap_pte[level_index(__fix_to_virt(FIX_EARLYCON_MEM_BASE), 3)] =
+		CONFIG_AARCH64_DEBUG_UART_PHYS | PROT_DEVICE_nGnRE;
+#endif
 
 	/*
 	 * nG: the entries carry ASID 0, which user address spaces never

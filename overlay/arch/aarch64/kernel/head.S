@@ -113,18 +113,16 @@ SYM_FUNC_START_LOCAL(check_granule)
 SYM_FUNC_END(check_granule)
 
 /*
- * x21 must point at a flattened device tree: nonzero, 8-byte aligned
- * (booting.rst) and starting with the FDT magic 0xd00dfeed, stored
- * big-endian.
+ * x21 must be the address of a flattened device tree: nonzero and
+ * 8-byte aligned (booting.rst).  Its contents are not read here: the
+ * boot protocol has the loader clean only the kernel image to the PoC,
+ * so with the D-cache off the blob may still be in a cache (the loader
+ * may have written it with caches on).  setup_machine_fdt() checks it
+ * through the cacheable mapping early_map.c gives it.
  */
 SYM_FUNC_START_LOCAL(check_fdt)
 	cbz	x21, 1f
 	tst	x21, #7
-	b.ne	1f
-	ldr	w0, [x21]
-	rev	w0, w0
-	mov_const x1, 0xd00dfeed
-	cmp	w0, w1
 	b.ne	1f
 	ret
 1:	adr	x0, .Lmsg_fdt
@@ -152,7 +150,7 @@ SYM_FUNC_START_LOCAL(early_fail)
 SYM_FUNC_END(early_fail)
 
 .Lmsg_fdt:
-	.asciz	"\r\naarch64: no device tree: x0 must hold the physical address of an 8-byte aligned FDT (magic 0xd00dfeed); stopping.\r\n"
+	.asciz	"\r\naarch64: no device tree: x0 must hold the physical address of an 8-byte aligned FDT; stopping.\r\n"
 .Lmsg_granule:
 	.asciz	"\r\naarch64: this CPU does not implement the kernel's page size (ID_AA64MMFR0_EL1.TGran); stopping.\r\n"
 .Lmsg_placement:

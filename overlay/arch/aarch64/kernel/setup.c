@@ -6,6 +6,7 @@
 #include <linux/console.h>
 #include <linux/cpu.h>
 #include <linux/init.h>
+#include <linux/io.h>
 #include <linux/kernel.h>
 #include <linux/libfdt.h>
 #include <linux/memblock.h>
@@ -45,24 +46,48 @@ u64 cpu_logical_map(unsigned int cpu)
 }
 
 /*
+ * Before any console exists: the debug UART (a PL011, data register at
+ * 0x00, flag register at 0x18 with TXFF in bit 5), which early_map.c
+ * mapped in the earlycon slot of the fixmap.
+ */
+static void __init debug_uart_puts(const char *s)
+{
+#if CONFIG_AARCH64_DEBUG_UART_PHYS != 0
+	void __iomem *uart = (void __iomem *)__fix_to_virt(FIX_EARLYCON_MEM_BASE);
+
+	for (; *s; s++) {
+		while (readl_relaxed(uart + 0x18) & BIT(5))
+			cpu_relax();
+		writel_relaxed(*s, uart);
+	}
+#endif
+}
+
+/*
  * The device tree is mapped at FDT_VIRT_BASE by early_map.c, at the
- * same offset within the page as its physical address.
+ * same offset within the page as its physical address, and is read
+ * here first: through that cacheable mapping, not with the MMU off.
  */
 static void __init setup_machine_fdt(phys_addr_t dt_phys)
 {
 	void *dt_virt = (void *)(FDT_VIRT_BASE + offset_in_page(dt_phys));
-	unsigned long limit = FDT_VIRT_SIZE - offset_in_page(dt_phys);
 	const char *name;
 
 	if (fdt_check_header(dt_virt) || fdt_totalsize(dt_virt) > MAX_FDT_SIZE ||
-	    fdt_totalsize(dt_virt) > limit || !early_init_dt_scan(dt_virt, dt_phys)) {
+	    !early_init_dt_scan(dt_virt, dt_phys)) {
+		char msg[160];
+
 		/*
-		 * No console can exist without the device tree: stop
-		 * here.  (head.S checked the magic; this is a corrupt or
-		 * oversized blob.)
+		 * No console can exist without the device tree: say so on
+		 * the debug UART and stop.
 		 */
-		pr_crit("Invalid device tree blob at physical address %pa\n",
-			&dt_phys);
+		snprintf(msg, sizeof(msg),
+			 "aarch64: invalid device tree blob at physical address %pa (bad header, larger than 2 MB or unreadable); stopping.",
+			 &dt_phys);
+		debug_uart_puts("\r\n");
+		debug_uart_puts(msg);
+		debug_uart_puts("\r\n");
+		pr_crit("%s\n", msg);
 		while (true)
 			cpu_relax();
 	}
