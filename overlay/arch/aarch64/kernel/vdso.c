@@ -32,6 +32,8 @@
 #include <vdso/datapage.h>
 #include <vdso/vsyscall.h>
 #include <asm/vdso.h>
+/* vdso_offset_NAME: __kernel_NAME's offset in the image, from its link. */
+#include <generated/vdso-offsets.h>
 
 /*
  * What kernel/time/vsyscall.c and the random driver write and user
@@ -45,7 +47,6 @@ static_assert(VDSO_RNG_DATA_OFFSET + sizeof(struct vdso_rng_data) <=
 	      sizeof(aarch64_vdso_page));
 
 static unsigned long vdso_text_len __ro_after_init;
-static unsigned long vdso_sigreturn_off __ro_after_init;
 
 static vm_fault_t vvar_fault(const struct vm_special_mapping *sm,
 			     struct vm_area_struct *vma, struct vm_fault *vmf);
@@ -173,40 +174,7 @@ unsigned long vdso_sigreturn_addr(struct mm_struct *mm)
 {
 	if (!mm->context.vdso)
 		return 0;
-	return (unsigned long)mm->context.vdso + vdso_sigreturn_off;
-}
-
-/*
- * The image was linked at address 0, so a symbol's value is its offset
- * in the mapping.  Reading it from the image's dynamic symbol table at
- * boot saves generating a header from the link.
- */
-static unsigned long __init vdso_symbol(const char *name)
-{
-	const char *image = aarch64_vdso_start;
-	size_t size = vdso_text_len;
-	const Elf64_Ehdr *eh = (const void *)image;
-	const Elf64_Shdr *sh;
-	unsigned int i, j;
-
-	if (eh->e_shoff + (u64)eh->e_shnum * sizeof(*sh) > size)
-		return 0;
-	sh = (const void *)(image + eh->e_shoff);
-
-	for (i = 0; i < eh->e_shnum; i++) {
-		const Elf64_Sym *sym;
-		const char *str;
-
-		if (sh[i].sh_type != SHT_DYNSYM || sh[i].sh_link >= eh->e_shnum)
-			continue;
-		sym = (const void *)(image + sh[i].sh_offset);
-		str = image + sh[sh[i].sh_link].sh_offset;
-		for (j = 0; j < sh[i].sh_size / sizeof(*sym); j++) {
-			if (!strcmp(str + sym[j].st_name, name))
-				return sym[j].st_value;
-		}
-	}
-	return 0;
+	return (unsigned long)mm->context.vdso + vdso_offset_rt_sigreturn;
 }
 
 static int __init vdso_init(void)
@@ -231,13 +199,6 @@ static int __init vdso_init(void)
 	vdso_text_mapping.pages = pages;
 	vdso_text_len = npages << PAGE_SHIFT;
 
-	vdso_sigreturn_off = vdso_symbol("__kernel_rt_sigreturn");
-	if (!vdso_sigreturn_off) {
-		pr_err("vDSO: no __kernel_rt_sigreturn in the image\n");
-		vdso_text_len = 0;
-		kfree(pages);
-		return -EINVAL;
-	}
 	return 0;
 }
 arch_initcall(vdso_init);
