@@ -36,18 +36,15 @@ static unsigned int id_field(u64 reg, int shift)
 	return (reg >> shift) & 0xf;
 }
 
-/*
- * The ID registers the hwcaps come from, read through their generic
- * names (Op0 = 3, Op1 = 0, CRn = 0, CRm, Op2) so that the assembler
- * needs to know none of them.
- */
-enum { PFR0, PFR1, ISAR0, ISAR1, ISAR2, MMFR0, MMFR1, MMFR2, NR_ID_REGS };
-
-#define read_id(crm, op2) ({						\
-	u64 __v;							\
-	asm("mrs %0, s3_0_c0_c" #crm "_" #op2 : "=r" (__v));		\
-	__v;								\
-})
+/* Short names for the rules below (<asm/cpuinfo.h> has the list). */
+#define PFR0	ID_REG_AA64PFR0
+#define PFR1	ID_REG_AA64PFR1
+#define ISAR0	ID_REG_AA64ISAR0
+#define ISAR1	ID_REG_AA64ISAR1
+#define ISAR2	ID_REG_AA64ISAR2
+#define MMFR0	ID_REG_AA64MMFR0
+#define MMFR1	ID_REG_AA64MMFR1
+#define MMFR2	ID_REG_AA64MMFR2
 
 /*
  * One rule a hwcap: it is set when the unsigned 4-bit field at @shift
@@ -90,14 +87,9 @@ static const struct hwcap_rule hwcap_rules[] = {
  * ID_AA64PFR0_EL1.FP (19:16) and AdvSIMD (23:20) are signed: 0 present,
  * 1 present with half precision, 0xf absent.
  */
-static void read_hwcaps(unsigned long *hwcap, unsigned long *hwcap2)
+static void hwcaps_of(const u64 id[NR_ID_REGS], unsigned long *hwcap,
+		      unsigned long *hwcap2)
 {
-	u64 id[NR_ID_REGS] = {
-		[PFR0] = read_id(4, 0),  [PFR1] = read_id(4, 1),
-		[ISAR0] = read_id(6, 0), [ISAR1] = read_id(6, 1),
-		[ISAR2] = read_id(6, 2), [MMFR0] = read_id(7, 0),
-		[MMFR1] = read_id(7, 1), [MMFR2] = read_id(7, 2),
-	};
 	const struct hwcap_rule *r;
 	unsigned int v;
 
@@ -132,7 +124,7 @@ static unsigned long boot_hwcap2 __ro_after_init;
 
 static void __init setup_elf_hwcaps(void)
 {
-	read_hwcaps(&boot_hwcap, &boot_hwcap2);
+	hwcaps_of(boot_id_regs, &boot_hwcap, &boot_hwcap2);
 	elf_hwcap |= boot_hwcap;
 	elf_hwcap2 |= boot_hwcap2;
 }
@@ -146,8 +138,10 @@ static void __init setup_elf_hwcaps(void)
 bool cpuinfo_hwcaps_match_boot_cpu(unsigned int cpu)
 {
 	unsigned long hwcap, hwcap2;
+	u64 id[NR_ID_REGS];
 
-	read_hwcaps(&hwcap, &hwcap2);
+	read_id_regs(id);
+	hwcaps_of(id, &hwcap, &hwcap2);
 	if (!(boot_hwcap & ~hwcap) && !(boot_hwcap2 & ~hwcap2))
 		return true;
 	pr_crit("CPU%u: lacks features the boot CPU has: AT_HWCAP bits 0x%lx, AT_HWCAP2 bits 0x%lx\n",

@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The CPU identification registers as EL0 sees them.
+ * The CPU identification registers: the list in <asm/cpuinfo.h>, read
+ * once on the boot CPU (boot_id_regs[]), from which the hwcaps are
+ * derived (kernel/cpuinfo.c) and EL0's reads are answered (here); a CPU
+ * coming online is read through the same list and held to the boot
+ * CPU's hwcaps.
  *
  * EL0 may not read the ID registers: an MRS of one traps to EL1 with
  * ESR_ELx.EC = 0x18.  Like arm64 (Documentation/arch/arm64/
@@ -17,21 +21,22 @@
  *  - MIDR_EL1 is the reading CPU's own, MPIDR_EL1 only its RES1 bit;
  *    REVIDR_EL1 and every other register of the space read as zero.
  *
- * The values are taken from the boot CPU: the port supports systems
- * whose CPUs implement the same features.
+ * The values are the boot CPU's: a CPU without the boot CPU's hwcaps is
+ * refused when it comes online (kernel/smp.c).
  */
 #include <linux/bits.h>
 #include <linux/init.h>
 #include <linux/kernel.h>
 #include <linux/ptrace.h>
 #include <linux/uaccess.h>
+#include <asm/cpuinfo.h>
 #include <asm/cputype.h>
 #include <asm/hwcap.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
 /* Read Op0 = 3, Op1 = 0, CRn = 0, CRm, Op2 by its generic name. */
-#define read_id_reg(crm, op2) ({					\
+#define read_id_reg_enc(crm, op2) ({					\
 	u64 __val;							\
 	asm volatile("mrs %0, s3_0_c0_c" #crm "_" #op2 : "=r" (__val));	\
 	__val;								\
@@ -40,75 +45,79 @@
 /* Bits hi..lo, for the field masks below. */
 #define F(hi, lo)	GENMASK_ULL(hi, lo)
 
-struct user_id_reg {
-	u8 crm, op2;
+/* What EL0 reads of each register: (the CPU's value & visible) | fixed. */
+struct user_view {
 	u64 visible;	/* fields passed through from the CPU */
 	u64 fixed;	/* hidden fields' values */
-	u64 value;	/* what EL0 reads, set at boot */
 };
 
-static struct user_id_reg user_id_regs[] __ro_after_init = {
-	/* ID_ISAR5_EL1: CRC32, SHA2, SHA1, AES (AArch32) */
-	{ 2, 5, F(19, 4), 0 },
-	/* MVFR0_EL1: FPDP */
-	{ 3, 0, F(11, 8), 0 },
-	/* MVFR1_EL1: SIMDFMAC, SIMDSP, SIMDInt, SIMDLS */
-	{ 3, 1, F(31, 28) | F(19, 8), 0 },
-	/* ID_AA64PFR0_EL1: DIT, AdvSIMD, FP; EL1 and EL0 AArch64 only (1) */
-	{ 4, 0, F(51, 48) | F(23, 16), 0x11 },
-	/* ID_AA64PFR1_EL1: SSBS (not BT, MTE, SME) */
-	{ 4, 1, F(7, 4), 0 },
-	/* ID_AA64DFR0_EL1: DebugVer = 6, the ARMv8.0 debug architecture */
-	{ 5, 0, 0, 0x6 },
-	/* ID_AA64ISAR0_EL1: RNDR, TS..SHA3, RDM, Atomic, CRC32, SHA2/1, AES */
-	{ 6, 0, F(63, 60) | F(55, 28) | F(23, 4), 0 },
-	/* ID_AA64ISAR1_EL1: I8MM, DGH, BF16, SB, FRINTTS, LRCPC, FCMA,
-	 * JSCVT, DPB (not the pointer authentication fields) */
-	{ 6, 1, F(55, 44) | F(39, 32) | F(23, 12) | F(3, 0), 0 },
-	/* ID_AA64ISAR2_EL1: CSSC, RPRFM, BC, RPRES, WFxT (not MOPS, whose
-	 * exceptions the port does not handle) */
-	{ 6, 2, F(55, 48) | F(23, 20) | F(7, 0), 0 },
-	/* ID_AA64MMFR0_EL1: ECV */
-	{ 7, 0, F(63, 60), 0 },
-	/* ID_AA64MMFR1_EL1: AFP */
-	{ 7, 1, F(47, 44), 0 },
-	/* ID_AA64MMFR2_EL1: AT */
-	{ 7, 2, F(35, 32), 0 },
+static const struct user_view user_views[NR_ID_REGS] = {
+	/* CRC32, SHA2, SHA1, AES (AArch32) */
+	[ID_REG_ISAR5]		= { F(19, 4), 0 },
+	/* FPDP */
+	[ID_REG_MVFR0]		= { F(11, 8), 0 },
+	/* SIMDFMAC, SIMDSP, SIMDInt, SIMDLS */
+	[ID_REG_MVFR1]		= { F(31, 28) | F(19, 8), 0 },
+	/* DIT, AdvSIMD, FP; EL1 and EL0 AArch64 only (1) */
+	[ID_REG_AA64PFR0]	= { F(51, 48) | F(23, 16), 0x11 },
+	/* SSBS (not BT, MTE, SME) */
+	[ID_REG_AA64PFR1]	= { F(7, 4), 0 },
+	/* DebugVer = 6, the ARMv8.0 debug architecture */
+	[ID_REG_AA64DFR0]	= { 0, 0x6 },
+	/* RNDR, TS..SHA3, RDM, Atomic, CRC32, SHA2/1, AES */
+	[ID_REG_AA64ISAR0]	= { F(63, 60) | F(55, 28) | F(23, 4), 0 },
+	/* I8MM, DGH, BF16, SB, FRINTTS, LRCPC, FCMA, JSCVT, DPB (not the
+	 * pointer authentication fields) */
+	[ID_REG_AA64ISAR1]	= { F(55, 44) | F(39, 32) | F(23, 12) | F(3, 0), 0 },
+	/* CSSC, RPRFM, BC, RPRES, WFxT (not MOPS, whose exceptions the
+	 * port does not handle) */
+	[ID_REG_AA64ISAR2]	= { F(55, 48) | F(23, 20) | F(7, 0), 0 },
+	/* ECV */
+	[ID_REG_AA64MMFR0]	= { F(63, 60), 0 },
+	/* AFP */
+	[ID_REG_AA64MMFR1]	= { F(47, 44), 0 },
+	/* AT */
+	[ID_REG_AA64MMFR2]	= { F(35, 32), 0 },
 };
 
-static u64 raw_id_reg(unsigned int crm, unsigned int op2)
+/* Each register's CRm and Op2, to find the one an MRS names. */
+static const struct { u8 crm, op2; } id_reg_encodings[NR_ID_REGS] = {
+#define ID_REG_ENCODING(name, crm, op2)	[name] = { crm, op2 },
+	FOR_EACH_ID_REG(ID_REG_ENCODING)
+#undef ID_REG_ENCODING
+};
+
+u64 boot_id_regs[NR_ID_REGS] __ro_after_init;
+
+/* The MRS takes its register as an immediate: one case a register. */
+static u64 read_id_reg(enum id_reg r)
 {
-	switch (crm << 3 | op2) {
-	case 2 << 3 | 5: return read_id_reg(2, 5);
-	case 3 << 3 | 0: return read_id_reg(3, 0);
-	case 3 << 3 | 1: return read_id_reg(3, 1);
-	case 4 << 3 | 0: return read_id_reg(4, 0);
-	case 4 << 3 | 1: return read_id_reg(4, 1);
-	case 5 << 3 | 0: return read_id_reg(5, 0);
-	case 6 << 3 | 0: return read_id_reg(6, 0);
-	case 6 << 3 | 1: return read_id_reg(6, 1);
-	case 6 << 3 | 2: return read_id_reg(6, 2);
-	case 7 << 3 | 0: return read_id_reg(7, 0);
-	case 7 << 3 | 1: return read_id_reg(7, 1);
-	case 7 << 3 | 2: return read_id_reg(7, 2);
+	switch (r) {
+#define ID_REG_READ(name, crm, op2)	case name: return read_id_reg_enc(crm, op2);
+	FOR_EACH_ID_REG(ID_REG_READ)
+#undef ID_REG_READ
+	default:
+		return 0;
 	}
-	return 0;
 }
 
-static int __init user_id_regs_init(void)
+void read_id_regs(u64 id[NR_ID_REGS])
 {
-	struct user_id_reg *r;
+	int r;
 
-	for (r = user_id_regs; r < user_id_regs + ARRAY_SIZE(user_id_regs); r++)
-		r->value = (raw_id_reg(r->crm, r->op2) & r->visible) | r->fixed;
-	elf_hwcap |= HWCAP_CPUID;
-	return 0;
+	for (r = 0; r < NR_ID_REGS; r++)
+		id[r] = read_id_reg(r);
 }
-early_initcall(user_id_regs_init);
+
+void __init id_regs_init_boot(void)
+{
+	read_id_regs(boot_id_regs);
+	elf_hwcap |= HWCAP_CPUID;
+}
 
 static u64 user_id_value(unsigned int crm, unsigned int op2)
 {
-	const struct user_id_reg *r;
+	int r;
 
 	if (crm == 0) {
 		switch (op2) {
@@ -120,9 +129,10 @@ static u64 user_id_value(unsigned int crm, unsigned int op2)
 			return 0;
 		}
 	}
-	for (r = user_id_regs; r < user_id_regs + ARRAY_SIZE(user_id_regs); r++)
-		if (r->crm == crm && r->op2 == op2)
-			return r->value;
+	for (r = 0; r < NR_ID_REGS; r++)
+		if (id_reg_encodings[r].crm == crm && id_reg_encodings[r].op2 == op2)
+			return (boot_id_regs[r] & user_views[r].visible) |
+			       user_views[r].fixed;
 	return 0;
 }
 

@@ -20,6 +20,7 @@
 #include <linux/screen_info.h>
 #include <linux/seq_file.h>
 #include <linux/smp.h>
+#include <asm/cpuinfo.h>
 #include <asm/cputype.h>
 #include <asm/daif.h>
 #include <asm/fixmap.h>
@@ -121,6 +122,8 @@ void __init setup_arch(char **cmdline_p)
 		boot_el_name(boot_cpu_mode));
 
 	set_cpu_logical_map(0, read_cpuid_mpidr() & MPIDR_HWID_BITMASK);
+	/* The hwcaps and EL0's view of the ID registers come from these. */
+	id_regs_init_boot();
 
 	aarch64_memblock_init();
 	paging_init();
