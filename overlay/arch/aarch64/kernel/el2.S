@@ -353,12 +353,13 @@ SYM_FUNC_START(init_kernel_el)
 SYM_FUNC_END(init_kernel_el)
 
 /*
- * What stays at EL2: the kernel offers no hypervisor calls, so an HVC
- * from EL1 returns HVC_STUB_ERR (x0 = -1, as arm64's stub answers a
- * call it does not know), and anything else taken to EL2 (a trap this
- * file failed to clear, an SError routed there) parks the CPU, since
- * EL2 has no console: the boot CPU stalls visibly, a secondary fails
- * to come online and is reported by the kernel.
+ * What stays at EL2.  The kernel offers no hypervisor call, so an HVC
+ * from EL1 gets x0 = -1, an error (arm64's stub, which has calls for
+ * KVM and kexec, answers an unknown one with HVC_STUB_ERR).  Anything
+ * else taken to EL2 (a trap this file failed to clear, an SError
+ * routed there) parks the CPU, since EL2 has no console: the boot CPU
+ * stalls visibly, a secondary fails to come online and is reported by
+ * the kernel.
  */
 	.macro	el2_vector, label
 	.balign	128

@@ -117,6 +117,13 @@
  * be stored to an overflowed stack, so the test swaps SP into x0
  * arithmetically (sp' = sp + x0, x0' = sp' - x0 = sp) and undoes it
  * (x0 = sp' - x0', sp = sp' - x0) on the good path.
+ *
+ * The per-CPU overflow stack is not aligned that way, so the bit says
+ * nothing of an SP on it: after an overflow, panic() runs there and may
+ * take an interrupt.  An SP found on this CPU's overflow stack carries
+ * on with the vector's handler; any other is an overflow.  That test
+ * needs a register more: x0 and the SP are parked in the EL0 thread
+ * registers, whose user values the kernel will not return to.
  */
 	.macro	vector, label, check_stack=0
 	.balign	128
@@ -125,12 +132,33 @@
 	.if	\check_stack
 	add	sp, sp, x0
 	sub	x0, sp, x0
-	tbnz	x0, #THREAD_SHIFT, stack_overflow
+	tbnz	x0, #THREAD_SHIFT, .Lstack_check\@
 	sub	x0, sp, x0
 	sub	sp, sp, x0
 	.endif
 #endif
 	b	\label
+#ifdef CONFIG_VMAP_STACK
+	.if	\check_stack
+.Lstack_check\@:
+	msr	tpidr_el0, x0			// the SP
+	sub	x0, sp, x0
+	msr	tpidrro_el0, x0			// the interrupted x0
+	adr_sym	x0, overflow_stack
+	mov	sp, x0
+	mrs	x0, tpidr_el1			// this CPU's per-cpu offset
+	add	sp, sp, x0			// this CPU's overflow stack
+	mrs	x0, tpidr_el0
+	sub	x0, sp, x0
+	neg	x0, x0				// SP - the overflow stack's base
+	cmp	x0, #OVERFLOW_STACK_SIZE
+	b.hs	stack_overflow
+	mrs	x0, tpidr_el0
+	mov	sp, x0
+	mrs	x0, tpidrro_el0
+	b	\label
+	.endif
+#endif
 	.endm
 
 /*
@@ -166,16 +194,12 @@ SYM_CODE_END(vectors)
 
 #ifdef CONFIG_VMAP_STACK
 /*
- * From a vector that found SP below its stack: x0 = the SP that
- * overflowed, SP = that SP + the interrupted x0.  Park both in the EL0
- * thread registers (the kernel does not return from here, so the
- * task's TLS values are no loss), move to this CPU's overflow stack
- * and build the pt_regs there, with the interrupted SP and x0.
+ * From a vector that found SP off its stack: TPIDR_EL0 = that SP,
+ * TPIDRRO_EL0 = the interrupted x0 (the kernel does not return from
+ * here, so the task's values of those are no loss).  Build the pt_regs
+ * on this CPU's overflow stack, with the interrupted SP and x0.
  */
 SYM_CODE_START_LOCAL(stack_overflow)
-	msr	tpidr_el0, x0
-	sub	x0, sp, x0
-	msr	tpidrro_el0, x0
 	adr_sym	x0, overflow_stack + OVERFLOW_STACK_SIZE
 	mov	sp, x0
 	mrs	x0, tpidr_el1			// this CPU's per-cpu offset

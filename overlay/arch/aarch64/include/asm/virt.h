@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * EL2 (hypervisor) availability.  When entered at EL2, the boot code
- * configures EL2 for an EL1 kernel and drops to EL1 without leaving a
- * way back (no hypervisor stub vectors yet), so EL2 is never available
- * to the running kernel: KVM and the drivers that would use EL2
+ * configures EL2 for an EL1 kernel and drops to EL1, leaving a stub
+ * vector table that offers no hypervisor call (kernel/el2.S), so EL2
+ * is never available to the running kernel: KVM and the drivers that would use EL2
  * facilities must treat the kernel as an EL1 guest, and the arch timer
  * driver uses the virtual timer, with CNTVOFF_EL2 set to 0 at boot.
  */
