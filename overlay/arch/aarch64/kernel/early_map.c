@@ -3,11 +3,14 @@
  * The first translation tables, built before the MMU is on.
  *
  * This runs at the physical address the boot loader chose, with the MMU
- * and D-cache off, so:
+ * and D-cache off, on its own stack (early_stack), so:
  *  - every global is reached PC-relative (ADRP), which gives physical
  *    addresses; no pointer stored in data may be followed;
  *  - all memory is Device-nGnRnE: no unaligned access (-mstrict-align)
  *    and no library calls;
+ *  - the object is linked with its symbols prefixed __pi_ and only
+ *    PC-relative relocations (kernel/Makefile checks), so it can call
+ *    nothing outside itself;
  *  - table addresses are physical and usable as pointers directly.
  *
  * It builds:
@@ -24,10 +27,14 @@
 #include <asm/pgtable.h>
 #include <asm/setup.h>
 
+/* Linked as __pi_<name>: vmlinux.lds.S provides these under that name. */
 extern char _text[], _end[];
 extern char __start_rodata[], __init_begin[], __initdata_begin[];
 extern char __early_pool_start[], __early_pool_end[];
 extern u64 fixmap_pte[];
+
+/* The stack head.S runs this file on: nothing else uses it. */
+u8 early_stack[EARLY_STACK_SIZE] __aligned(16) __initdata;
 
 struct early_pool {
 	u64 next;

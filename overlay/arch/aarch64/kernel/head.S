@@ -18,6 +18,7 @@
 #include <asm/page.h>
 #include <asm/pgtable-hwdef.h>
 #include <asm/ptrace.h>
+#include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/thread_info.h>
 #include <asm/asm-offsets.h>
@@ -51,13 +52,13 @@ SYM_CODE_START_LOCAL(primary_entry)
 
 	adr_sym	x22, _text
 
-	/* A stack for the C code of early_map.c: the top of init_stack. */
-	adr_sym	x0, init_thread_union + THREAD_SIZE
+	/* The C code of early_map.c, on its own stack. */
+	adr_sym	x0, __pi_early_stack + EARLY_STACK_SIZE
 	mov	sp, x0
 	mov	x29, xzr
 
 	mov	x0, x21
-	bl	early_map_kernel
+	bl	__pi_early_map_kernel
 	cbnz	x0, .Lbad_placement
 
 	/*

@@ -124,6 +124,21 @@ SECTIONS
 }
 
 /*
+ * What kernel/early_map.c, linked with its symbols prefixed __pi_, may
+ * use of the rest of the image: these and nothing else.
+ */
+PROVIDE(__pi__text = _text);
+PROVIDE(__pi__end = _end);
+PROVIDE(__pi___start_rodata = __start_rodata);
+PROVIDE(__pi___init_begin = __init_begin);
+PROVIDE(__pi___initdata_begin = __initdata_begin);
+PROVIDE(__pi___early_pool_start = __early_pool_start);
+PROVIDE(__pi___early_pool_end = __early_pool_end);
+PROVIDE(__pi_fixmap_pte = fixmap_pte);
+PROVIDE(__pi_idmap_pg_dir = idmap_pg_dir);
+PROVIDE(__pi_swapper_pg_dir = swapper_pg_dir);
+
+/*
  * The image is mapped by segment with different permissions
  * (kernel/early_map.c): each boundary must fall on a page.
  */

@@ -4,13 +4,19 @@
 
 #include <uapi/asm/setup.h>
 
+/* The stack kernel/early_map.c runs on (early_stack), MMU off. */
+#define EARLY_STACK_SIZE	4096
+
 #ifndef __ASSEMBLY__
 
 /* mm/init.c: memblock layout and zones, in setup_arch() order */
 void aarch64_memblock_init(void);
 void bootmem_init(void);
 
-/* kernel/early_map.c, called by head.S with the MMU off */
+/*
+ * kernel/early_map.c, called by head.S with the MMU off; linked with
+ * its symbols prefixed __pi_ (__pi_early_map_kernel, __pi_early_stack).
+ */
 u64 early_map_kernel(u64 fdt_pa);
 
 #endif
