@@ -45,60 +45,69 @@
 /* Bits hi..lo, for the field masks below. */
 #define F(hi, lo)	GENMASK_ULL(hi, lo)
 
-/* What EL0 reads of each register: (the CPU's value & visible) | fixed. */
-struct user_view {
+/*
+ * Each register: its CRm and Op2, and what EL0 reads of it, (the CPU's
+ * value & visible) | fixed.
+ */
+struct id_reg_desc {
+	u8 crm, op2;
 	u64 visible;	/* fields passed through from the CPU */
 	u64 fixed;	/* hidden fields' values */
 };
 
-static const struct user_view user_views[NR_ID_REGS] = {
-	/* CRC32, SHA2, SHA1, AES (AArch32) */
-	[ID_REG_ISAR5]		= { F(19, 4), 0 },
-	/* FPDP */
-	[ID_REG_MVFR0]		= { F(11, 8), 0 },
-	/* SIMDFMAC, SIMDSP, SIMDInt, SIMDLS */
-	[ID_REG_MVFR1]		= { F(31, 28) | F(19, 8), 0 },
-	/* DIT, AdvSIMD, FP; EL1 and EL0 AArch64 only (1) */
-	[ID_REG_AA64PFR0]	= { F(51, 48) | F(23, 16), 0x11 },
-	/* SSBS (not BT, MTE, SME) */
-	[ID_REG_AA64PFR1]	= { F(7, 4), 0 },
-	/* DebugVer = 6, the ARMv8.0 debug architecture */
-	[ID_REG_AA64DFR0]	= { 0, 0x6 },
-	/* RNDR, TS..SHA3, RDM, Atomic, CRC32, SHA2/1, AES */
-	[ID_REG_AA64ISAR0]	= { F(63, 60) | F(55, 28) | F(23, 4), 0 },
-	/* I8MM, DGH, BF16, SB, FRINTTS, LRCPC, FCMA, JSCVT, DPB (not the
-	 * pointer authentication fields) */
-	[ID_REG_AA64ISAR1]	= { F(55, 44) | F(39, 32) | F(23, 12) | F(3, 0), 0 },
-	/* CSSC, RPRFM, BC, RPRES, WFxT (not MOPS, whose exceptions the
-	 * port does not handle) */
-	[ID_REG_AA64ISAR2]	= { F(55, 48) | F(23, 20) | F(7, 0), 0 },
-	/* ECV */
-	[ID_REG_AA64MMFR0]	= { F(63, 60), 0 },
-	/* AFP */
-	[ID_REG_AA64MMFR1]	= { F(47, 44), 0 },
-	/* AT */
-	[ID_REG_AA64MMFR2]	= { F(35, 32), 0 },
-};
-
-/* Each register's CRm and Op2, to find the one an MRS names. */
-static const struct { u8 crm, op2; } id_reg_encodings[NR_ID_REGS] = {
-#define ID_REG_ENCODING(name, crm, op2)	[name] = { crm, op2 },
-	FOR_EACH_ID_REG(ID_REG_ENCODING)
-#undef ID_REG_ENCODING
+static const struct id_reg_desc id_reg_descs[NR_ID_REGS] = {
+	/* ID_ISAR5_EL1: CRC32, SHA2, SHA1, AES (AArch32) */
+	[ID_REG_ISAR5]		= { 2, 5, F(19, 4), 0 },
+	/* MVFR0_EL1: FPDP */
+	[ID_REG_MVFR0]		= { 3, 0, F(11, 8), 0 },
+	/* MVFR1_EL1: SIMDFMAC, SIMDSP, SIMDInt, SIMDLS */
+	[ID_REG_MVFR1]		= { 3, 1, F(31, 28) | F(19, 8), 0 },
+	/* ID_AA64PFR0_EL1: DIT, AdvSIMD, FP; EL1 and EL0 AArch64 only (1) */
+	[ID_REG_AA64PFR0]	= { 4, 0, F(51, 48) | F(23, 16), 0x11 },
+	/* ID_AA64PFR1_EL1: SSBS (not BT, MTE, SME) */
+	[ID_REG_AA64PFR1]	= { 4, 1, F(7, 4), 0 },
+	/* ID_AA64DFR0_EL1: DebugVer = 6, the ARMv8.0 debug architecture */
+	[ID_REG_AA64DFR0]	= { 5, 0, 0, 0x6 },
+	/* ID_AA64ISAR0_EL1: RNDR, TS..SHA3, RDM, Atomic, CRC32, SHA2/1, AES */
+	[ID_REG_AA64ISAR0]	= { 6, 0, F(63, 60) | F(55, 28) | F(23, 4), 0 },
+	/*
+	 * ID_AA64ISAR1_EL1: I8MM, DGH, BF16, SB, FRINTTS, LRCPC, FCMA,
+	 * JSCVT, DPB (not the pointer authentication fields)
+	 */
+	[ID_REG_AA64ISAR1]	= { 6, 1, F(55, 44) | F(39, 32) | F(23, 12) | F(3, 0), 0 },
+	/*
+	 * ID_AA64ISAR2_EL1: CSSC, RPRFM, BC, RPRES, WFxT (not MOPS, whose
+	 * exceptions the port does not handle)
+	 */
+	[ID_REG_AA64ISAR2]	= { 6, 2, F(55, 48) | F(23, 20) | F(7, 0), 0 },
+	/* ID_AA64MMFR0_EL1: ECV */
+	[ID_REG_AA64MMFR0]	= { 7, 0, F(63, 60), 0 },
+	/* ID_AA64MMFR1_EL1: AFP */
+	[ID_REG_AA64MMFR1]	= { 7, 1, F(47, 44), 0 },
+	/* ID_AA64MMFR2_EL1: AT */
+	[ID_REG_AA64MMFR2]	= { 7, 2, F(35, 32), 0 },
 };
 
 u64 boot_id_regs[NR_ID_REGS] __ro_after_init;
 
-/* The MRS takes its register as an immediate: one case a register. */
-static u64 read_id_reg(enum id_reg r)
+/* The MRS takes its register as an immediate: one case an encoding. */
+static u64 read_id_reg(unsigned int crm, unsigned int op2)
 {
-	switch (r) {
-#define ID_REG_READ(name, crm, op2)	case name: return read_id_reg_enc(crm, op2);
-	FOR_EACH_ID_REG(ID_REG_READ)
-#undef ID_REG_READ
-	default:
-		return 0;
+	switch (crm << 3 | op2) {
+	case 2 << 3 | 5: return read_id_reg_enc(2, 5);
+	case 3 << 3 | 0: return read_id_reg_enc(3, 0);
+	case 3 << 3 | 1: return read_id_reg_enc(3, 1);
+	case 4 << 3 | 0: return read_id_reg_enc(4, 0);
+	case 4 << 3 | 1: return read_id_reg_enc(4, 1);
+	case 5 << 3 | 0: return read_id_reg_enc(5, 0);
+	case 6 << 3 | 0: return read_id_reg_enc(6, 0);
+	case 6 << 3 | 1: return read_id_reg_enc(6, 1);
+	case 6 << 3 | 2: return read_id_reg_enc(6, 2);
+	case 7 << 3 | 0: return read_id_reg_enc(7, 0);
+	case 7 << 3 | 1: return read_id_reg_enc(7, 1);
+	case 7 << 3 | 2: return read_id_reg_enc(7, 2);
 	}
+	return 0;
 }
 
 void read_id_regs(u64 id[NR_ID_REGS])
@@ -106,7 +115,7 @@ void read_id_regs(u64 id[NR_ID_REGS])
 	int r;
 
 	for (r = 0; r < NR_ID_REGS; r++)
-		id[r] = read_id_reg(r);
+		id[r] = read_id_reg(id_reg_descs[r].crm, id_reg_descs[r].op2);
 }
 
 void __init id_regs_init_boot(void)
@@ -130,9 +139,9 @@ static u64 user_id_value(unsigned int crm, unsigned int op2)
 		}
 	}
 	for (r = 0; r < NR_ID_REGS; r++)
-		if (id_reg_encodings[r].crm == crm && id_reg_encodings[r].op2 == op2)
-			return (boot_id_regs[r] & user_views[r].visible) |
-			       user_views[r].fixed;
+		if (id_reg_descs[r].crm == crm && id_reg_descs[r].op2 == op2)
+			return (boot_id_regs[r] & id_reg_descs[r].visible) |
+			       id_reg_descs[r].fixed;
 	return 0;
 }
 

@@ -5,28 +5,26 @@
 #include <linux/types.h>
 
 /*
- * The identification registers the kernel reads, all in the space
- * Op0 = 3, Op1 = 0, CRn = 0: NAME, CRm, Op2.  One list for the hwcaps
- * (kernel/cpuinfo.c), the values EL0 reads (kernel/id_regs.c) and the
- * check of a CPU coming online against the boot CPU.
+ * The identification registers the kernel reads (kernel/id_regs.c has
+ * their encodings): one list for the hwcaps (kernel/cpuinfo.c), the
+ * values EL0 reads and the check of a CPU coming online against the
+ * boot CPU.
  */
-#define FOR_EACH_ID_REG(X)			\
-	X(ID_REG_ISAR5,		2, 5)		\
-	X(ID_REG_MVFR0,		3, 0)		\
-	X(ID_REG_MVFR1,		3, 1)		\
-	X(ID_REG_AA64PFR0,	4, 0)		\
-	X(ID_REG_AA64PFR1,	4, 1)		\
-	X(ID_REG_AA64DFR0,	5, 0)		\
-	X(ID_REG_AA64ISAR0,	6, 0)		\
-	X(ID_REG_AA64ISAR1,	6, 1)		\
-	X(ID_REG_AA64ISAR2,	6, 2)		\
-	X(ID_REG_AA64MMFR0,	7, 0)		\
-	X(ID_REG_AA64MMFR1,	7, 1)		\
-	X(ID_REG_AA64MMFR2,	7, 2)
-
-#define __ID_REG_ENUM(name, crm, op2)	name,
-enum id_reg { FOR_EACH_ID_REG(__ID_REG_ENUM) NR_ID_REGS };
-#undef __ID_REG_ENUM
+enum id_reg {
+	ID_REG_ISAR5,
+	ID_REG_MVFR0,
+	ID_REG_MVFR1,
+	ID_REG_AA64PFR0,
+	ID_REG_AA64PFR1,
+	ID_REG_AA64DFR0,
+	ID_REG_AA64ISAR0,
+	ID_REG_AA64ISAR1,
+	ID_REG_AA64ISAR2,
+	ID_REG_AA64MMFR0,
+	ID_REG_AA64MMFR1,
+	ID_REG_AA64MMFR2,
+	NR_ID_REGS
+};
 
 /* The boot CPU's values, read in setup_arch() (id_regs_init_boot()). */
 extern u64 boot_id_regs[NR_ID_REGS];
