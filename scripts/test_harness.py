@@ -165,6 +165,123 @@ class ConsoleTests(unittest.TestCase):
         self.assertFalse(check.KUNIT_TOP.search(sub))
 
 
+
+# The console of a boot whose last test stopped the kernel on purpose,
+# from its expect-fatal marker on (el1-max, port kernel).
+EXHAUST = """[   20.152606] wb: expect-fatal fatal/exhaust_stack
+[   20.154045] lkdtm: Performing direct entry EXHAUST_STACK
+[   20.159190] Kernel stack overflow on CPU0 in sh[1184]: SP ffffffc011e57e10
+[   20.159870] ESR: 0x0000000096000047 -- data abort (current EL)
+[   20.160159] FAR: 0xffffffc011e57e10
+[   20.160358] Task stack:     [0xffffffc011e58000..0xffffffc011e5c000]
+[   20.160639] IRQ stack:      [0xffffffc010000000..0xffffffc010004000]
+[   20.160965] Overflow stack: [0xffffff803ffb3050..0xffffff803ffb4050]
+[   20.180568] Kernel panic - not syncing: kernel stack overflow
+"""
+MARKER, REPORT = EXHAUST.split("\n", 1)
+FATAL_HEAD = CLEAN.split("# runner: done")[0] + "# run fatal/exhaust_stack at 20.0\n"
+
+
+class FatalTests(unittest.TestCase):
+    """A fatal test's console after its expect-fatal marker is its own:
+    judged by check.py's FATAL_TESTS, not failing the boot, which must
+    end with QEMU exiting by itself."""
+
+    def test_marker_ends_the_boot_reports(self):
+        panic = "[   19.000000] Kernel panic - not syncing: Attempted to kill init!\n"
+        b = boot_with(FATAL_HEAD + EXHAUST.replace(
+            "[   20.160358] Task", "[   20.160300] Insufficient stack space to "
+            "handle exception!\n[   20.160358] Task"))
+        self.assertEqual(b.reports(), [])
+        self.assertEqual(b.fatal_part()[0], "fatal/exhaust_stack")
+        self.assertIn("Insufficient stack space", b.fatal_part()[1])
+        self.assertNotIn("expect-fatal", b.fatal_part()[1])
+        self.assertNotIn("smoke/busybox", b.fatal_part()[1])
+        # A report before the marker still fails the boot.
+        b = boot_with(FATAL_HEAD + panic + EXHAUST)
+        self.assertEqual([k for k, _ in b.reports()], ["kernel panic"])
+        # A marker outside a kernel line (a test's own echo) is no marker:
+        # it hides nothing and names no fatal test.
+        for echo in ["wb: expect-fatal fatal/exhaust_stack",
+                     "# wb: expect-fatal fatal/exhaust_stack"]:
+            b = boot_with(FATAL_HEAD + echo + "\n" + REPORT)
+            self.assertEqual(b.fatal_part(), (None, ""), echo)
+            self.assertEqual([k for k, _ in b.reports()], ["kernel panic"], echo)
+
+    def test_exhaust_stack_judge(self):
+        judge = check.judge_exhaust_stack
+        self.assertEqual(judge(REPORT, "4k"), "")
+        self.assertEqual(judge(REPORT.replace("57e10", "57000"), "4k"), "")
+        for bad, why in [
+                (REPORT.replace("Kernel panic", "Kernel oops"), "no panic"),
+                (REPORT.replace("FAR: 0xffffffc011e57e10", "FAR: 0xffffffc011e58010"),
+                 "FAR inside the stack"),
+                (REPORT.replace("FAR: 0xffffffc011e57e10", "FAR: 0xffffffc011e58000"),
+                 "FAR at the stack's base"),
+                (REPORT.replace("FAR: 0xffffffc011e57e10", "FAR: 0xffffffc011e56e10"),
+                 "FAR a page below the guard page"),
+                (REPORT.replace("0x0000000096000047", "0x0000000092000047"),
+                 "ESR class 0x24, a data abort from EL0"),
+                (REPORT.replace("0x0000000096000047", "0x0000000086000047"),
+                 "ESR class 0x21, an instruction abort")]:
+            self.assertTrue(judge(bad, "4k"), why)
+        for line in ("ESR:", "FAR:", "Task stack:"):
+            cut = "".join(l for l in REPORT.splitlines(True) if line not in l)
+            self.assertIn("lacks", judge(cut, "4k"), line)
+        # The guard page is a page of the kernel's size.
+        far32k = REPORT.replace("FAR: 0xffffffc011e57e10", "FAR: 0xffffffc011e50000")
+        self.assertEqual(judge(far32k, "64k"), "")
+        self.assertIn("guard page", judge(far32k, "4k"))
+
+    def judge(self, text, rc, ended=""):
+        saved = dict(check.GROUPS)
+        self.addCleanup(lambda: (check.GROUPS.clear(), check.GROUPS.update(saved)))
+        check.GROUPS["smoke"] = [("smoke/busybox", ""), ("smoke/other", ""),
+                                 ("smoke/third", "")]
+        check.GROUPS["fatal"] = [("fatal/exhaust_stack", "")]
+        b = boot_with(text)
+        b.rc, b.ended = rc, ended
+        res = check.Results()
+        check.judge_boot(res, "port", ("el1-max", "max-el1", "normal", "300",
+                                       "smoke,fatal", ""),
+                         wb.Machine("max-el1", "max", 2, 1, 3, "1G"), b)
+        return res.res["port"]
+
+    def test_fatal_boot_verdicts(self):
+        # QEMU exited by itself after the panic: the boot and the test pass.
+        r = self.judge(FATAL_HEAD + EXHAUST, 0)
+        self.assertEqual(r["el1-max/boot"], (check.PASS, ""))
+        self.assertEqual(r["el1-max/fatal/exhaust_stack"], (check.PASS, ""))
+        self.assertEqual(r["el1-max/smoke/busybox"], (check.PASS, ""))
+        # The harness had to kill QEMU: the boot fails.
+        r = self.judge(FATAL_HEAD + EXHAUST, None, "ended 10s after 'Kernel panic'")
+        self.assertEqual(r["el1-max/boot"][0], check.FAIL)
+        self.assertIn("QEMU did not exit after fatal/exhaust_stack", r["el1-max/boot"][1])
+        # A bad report fails the test, not the boot.
+        r = self.judge(FATAL_HEAD + EXHAUST.replace("96000047", "92000047"), 0)
+        self.assertEqual(r["el1-max/boot"], (check.PASS, ""))
+        self.assertEqual(r["el1-max/fatal/exhaust_stack"][0], check.FAIL)
+        # No marker: the panic fails the boot and the test never ran.
+        r = self.judge(FATAL_HEAD + REPORT, 0)
+        self.assertEqual(r["el1-max/boot"][0], check.FAIL)
+        self.assertIn("kernel panic", r["el1-max/boot"][1])
+        self.assertEqual(r["el1-max/fatal/exhaust_stack"][0], check.FAIL)
+        self.assertIn("never reached its expect-fatal marker",
+                      r["el1-max/fatal/exhaust_stack"][1])
+
+
+class MachineTests(unittest.TestCase):
+    def test_spin_el2traps(self):
+        # Spin-table firmware that leaves EL2 trapping: entered at EL2 only.
+        m = wb.Machine("max-traps", "max", 2, 2, 3, "1G", "spin-el2traps")
+        self.assertEqual((m.boot, m.phantom, m.el2_traps), ("spin", 0, True))
+        self.assertFalse(wb.Machine("s", "cortex-a57", 2, 2, 2, "1G", "spin").el2_traps)
+        err = io.StringIO()
+        with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+            wb.Machine("max-traps", "max", 2, 1, 3, "1G", "spin-el2traps")
+        self.assertIn("EL must be 2", err.getvalue())
+
+
 class WatchTests(unittest.TestCase):
     """wb.watch ends a boot soon after a fatal report, or when it hangs."""
 
