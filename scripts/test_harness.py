@@ -286,6 +286,8 @@ class WatchTests(unittest.TestCase):
     """wb.watch ends a boot soon after a fatal report, or when it hangs."""
 
     def run_fake(self, script, timeout=30):
+        # A script that waits must exec its last command: watch() kills
+        # the process it was given, and a child of the shell would live on.
         with tempfile.TemporaryDirectory() as d:
             log = os.path.join(d, "console.log")
             b = wb.Boot(log)
@@ -300,7 +302,7 @@ class WatchTests(unittest.TestCase):
         wb.FATAL_GRACE = 1
         try:
             rc, b, secs = self.run_fake(
-                "echo '[    4.345195] Kernel panic - not syncing: Fatal exception'; sleep 60")
+                "echo '[    4.345195] Kernel panic - not syncing: Fatal exception'; exec sleep 60")
         finally:
             wb.FATAL_GRACE = old
         self.assertIsNone(rc)
@@ -315,7 +317,7 @@ class WatchTests(unittest.TestCase):
         self.assertEqual((rc, b.ended), (0, ""))
 
     def test_timeout(self):
-        rc, b, secs = self.run_fake("sleep 60", timeout=1)
+        rc, b, secs = self.run_fake("exec sleep 60", timeout=1)
         self.assertTrue(b.timed_out)
         self.assertIn("no power-off within 1s", b.ended)
 
