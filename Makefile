@@ -40,6 +40,10 @@ BASE_IMAGE = $(BASE_O)/arch/arm64/boot/Image
 
 export PAGE VA TEST JOBS
 
+# What make check boots unless KERNELS says otherwise.  (A variable: a
+# comma inside $(or ...) would separate its arguments.)
+ALL_KERNELS := baseline,port
+
 .PHONY: all deps tree image baseline initramfs run check bench series clean distclean help
 
 all: image
@@ -68,7 +72,7 @@ run: tree
 	@python3 scripts/run.py --kernel "$(KERNEL)" --machine "$(MACHINE)"
 
 check: tree
-	@python3 scripts/check.py --boots "$(BOOTS)" --kernels "$(or $(KERNELS),baseline,port)"
+	@python3 scripts/check.py --boots "$(BOOTS)" --kernels "$(or $(KERNELS),$(ALL_KERNELS))"
 
 bench: tree
 	@python3 scripts/bench.py --runs $(or $(RUNS),2)

@@ -415,10 +415,29 @@ def watch(p, log_path, b, start, timeout):
 # The test boots' disk: an empty 16 MiB image per boot, given to the
 # guest as /dev/vda through a modern (version 2) virtio-mmio transport
 # with VIRTIO_F_ACCESS_PLATFORM (iommu_platform=on), so that the driver
-# maps its buffers with the DMA API; QEMU's device tree does not mark
-# virtio-mmio dma-coherent, so the kernel takes its non-coherent DMA
-# path for every transfer (tests/smoke/disk.sh).
+# maps its buffers with the DMA API (tests/smoke/disk.sh).  QEMU marks
+# its virtio-mmio nodes "dma-coherent"; a PSCI boot with a disk gets
+# QEMU's own device tree less those properties (noncoherent_dtb()), so
+# that the kernel takes its non-coherent DMA path for every transfer.
+# Spin-table boots keep them (their firmware makes its own tree): the
+# coherent path.
 DISK_BYTES = 16 << 20
+
+
+def noncoherent_dtb(machine, path):
+    """Write QEMU's device tree for machine to path, without
+    "dma-coherent" on the virtio-mmio transports."""
+    args = machine.qemu_args()
+    args[1] += f",dumpdtb={path}"
+    r = subprocess.run([QEMU] + args + ["-display", "none", "-nic", "none"],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0 or not os.path.exists(path):
+        die(f"QEMU could not dump the device tree of {machine.name}: {r.stdout.strip()[-200:]}")
+    nodes = subprocess.run(["fdtget", "-l", path, "/"], stdout=subprocess.PIPE,
+                           text=True, check=True).stdout.split()
+    for n in nodes:
+        if n.startswith("virtio_mmio@"):
+            subprocess.run(["fdtput", "-d", path, "/" + n, "dma-coherent"], check=True)
 
 
 def disk_args(path):
@@ -435,9 +454,14 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     (disk_args(), an image beside log_path, removed afterwards)."""
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
+    dtb_path = None
     if disk_path:
         os.makedirs(os.path.dirname(log_path), exist_ok=True)
         extra = list(extra) + disk_args(disk_path)
+        if machine.boot == "psci":
+            dtb_path = os.path.splitext(log_path)[0] + ".dtb"
+            noncoherent_dtb(machine, dtb_path)
+            extra += ["-dtb", dtb_path]
     cmdline = f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}"
     env = None
     if machine.boot == "spin":
@@ -464,8 +488,9 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     if interactive:
         b.rc = subprocess.run(args, env=env).returncode
         b.seconds = time.monotonic() - start
-        if disk_path:
-            os.unlink(disk_path)
+        for f in (disk_path, dtb_path):
+            if f:
+                os.unlink(f)
         return b
     with open(log_path, "wb") as log:
         log.write(("# " + shlex.join(args) + "\n").encode())
@@ -474,8 +499,9 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
                              stderr=subprocess.STDOUT, env=env)
         b.rc = watch(p, log_path, b, start, timeout)
     b.seconds = time.monotonic() - start
-    if disk_path:
-        os.unlink(disk_path)
+    for f in (disk_path, dtb_path):
+        if f:
+            os.unlink(f)
     with open(log_path, "rb") as log:
         b.text = log.read().decode("utf-8", "replace")
     return b

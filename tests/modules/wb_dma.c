@@ -2,9 +2,10 @@
 /*
  * wb_dma: the DMA API on a device that does not snoop the CPU caches.
  *
- * QEMU's virt machine gives its virtio-mmio transports no
- * "dma-coherent" property, so the kernel must treat them as
- * non-coherent.  At load, on the first bound virtio-mmio device:
+ * The device tree scripts/wb.py gives PSCI boots is QEMU's without
+ * "dma-coherent" on the virtio-mmio transports, so the kernel must
+ * treat them as non-coherent.  At load, on the first bound virtio-mmio
+ * device:
  *   - the device is non-coherent for the DMA API exactly when its node
  *     lacks "dma-coherent" (of_dma_is_coherent());
  *   - for a non-coherent device, dma_alloc_coherent() returns a remap of
