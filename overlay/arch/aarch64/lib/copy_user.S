@@ -12,19 +12,13 @@
  * exact.
  */
 #include <linux/linkage.h>
+#include <asm/asm-extable.h>
 #include <asm/assembler.h>
-
-	.macro	extable, insn, fixup
-	.pushsection	__ex_table, "a"
-	.balign		8
-	.quad		\insn, \fixup
-	.popsection
-	.endm
 
 	/* One unprivileged access, going to \fixup if it faults. */
 	.macro	user, fixup, insn:vararg
 9998:	\insn
-	extable	9998b, \fixup
+	_asm_extable	9998b, \fixup
 	.endm
 
 /* unsigned long __arch_copy_from_user(void *to, const void __user *from, unsigned long n) */
@@ -66,8 +60,8 @@ SYM_FUNC_START(__arch_copy_from_user)
 .Lfrom_done:
 	mov	x0, x2
 	ret
-	extable	1b, .Lfrom_bytes
-	extable	2b, .Lfrom_done
+	_asm_extable	1b, .Lfrom_bytes
+	_asm_extable	2b, .Lfrom_done
 SYM_FUNC_END(__arch_copy_from_user)
 EXPORT_SYMBOL(__arch_copy_from_user)
 
@@ -112,8 +106,8 @@ SYM_FUNC_START(__arch_copy_to_user)
 .Lto_done:
 	mov	x0, x2
 	ret
-	extable	1b, .Lto_bytes
-	extable	2b, .Lto_done
+	_asm_extable	1b, .Lto_bytes
+	_asm_extable	2b, .Lto_done
 SYM_FUNC_END(__arch_copy_to_user)
 EXPORT_SYMBOL(__arch_copy_to_user)
 
@@ -149,7 +143,7 @@ SYM_FUNC_START(__arch_clear_user)
 .Lclr_done:
 	mov	x0, x1
 	ret
-	extable	1b, .Lclr_bytes
-	extable	2b, .Lclr_done
+	_asm_extable	1b, .Lclr_bytes
+	_asm_extable	2b, .Lclr_done
 SYM_FUNC_END(__arch_clear_user)
 EXPORT_SYMBOL(__arch_clear_user)

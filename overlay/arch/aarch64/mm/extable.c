@@ -1,16 +1,51 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Resolve a faulting user access through the exception table. */
+/*
+ * Resolve a faulting kernel access through the exception table, by the
+ * entry's type (asm/asm-extable.h).
+ */
+#include <linux/bitfield.h>
+#include <linux/errno.h>
 #include <linux/extable.h>
 #include <linux/uaccess.h>
 #include <asm/ptrace.h>
 
-int fixup_exception(struct pt_regs *regs)
+static unsigned long ex_fixup(const struct exception_table_entry *e)
+{
+	return (unsigned long)&e->fixup + e->fixup;
+}
+
+/* The registers to set, then where to go on. */
+static bool fixup_err_zero(const struct exception_table_entry *e,
+			   struct pt_regs *regs)
+{
+	unsigned int err = FIELD_GET(EX_DATA_REG_ERR, e->data);
+	unsigned int zero = FIELD_GET(EX_DATA_REG_ZERO, e->data);
+
+	/* Register 31 is xzr here: nothing to set. */
+	if (err != 31)
+		regs->regs[err] = -EFAULT;
+	if (zero != 31)
+		regs->regs[zero] = 0;
+	regs->pc = ex_fixup(e);
+	return true;
+}
+
+bool fixup_exception(struct pt_regs *regs)
 {
 	const struct exception_table_entry *e;
 
 	e = search_exception_tables(instruction_pointer(regs));
 	if (!e)
-		return 0;
-	regs->pc = e->fixup;
-	return 1;
+		return false;
+
+	switch (e->type) {
+	case EX_TYPE_FIXUP:
+		regs->pc = ex_fixup(e);
+		return true;
+	case EX_TYPE_UACCESS_ERR_ZERO:
+	case EX_TYPE_KACCESS_ERR_ZERO:
+		return fixup_err_zero(e, regs);
+	}
+	/* An entry of a type this kernel does not know: no fixup. */
+	return false;
 }

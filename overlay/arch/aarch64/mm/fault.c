@@ -142,6 +142,18 @@ static void do_page_fault(unsigned long far, unsigned long esr,
 		return;
 	}
 
+	/*
+	 * The kernel reaches user memory only through the accessors, whose
+	 * every access that may fault has an exception table entry.  A
+	 * fault on a user address anywhere else is a kernel bug: refused,
+	 * not resolved by mapping the page.  (arm64 catches the same bug
+	 * on any access, mapped or not, with PAN, which the port does not
+	 * use yet.)
+	 */
+	if (!user_mode(regs) && !search_exception_tables(regs->pc))
+		die_kernel_fault("access to user memory outside uaccess routines",
+				 addr, esr, regs);
+
 	if (faulthandler_disabled() || !mm) {
 		if (!user_mode(regs)) {
 			kernel_fault(addr, esr, regs);

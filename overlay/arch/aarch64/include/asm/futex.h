@@ -54,16 +54,11 @@ static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
 	"	dmb	ish\n"
 	"8:	mov	%w[err], #0\n"
 	"9:\n"
-	"	.pushsection	.text.fixup, \"ax\"\n"
-	"	.balign		4\n"
-	"7:	mov	%w[err], %w[efault]\n"
-	"	b	9b\n"
-	"	.popsection\n"
-	_ASM_EXTABLE(1b, 7b)
-	_ASM_EXTABLE(2b, 7b)
+	_ASM_EXTABLE_UACCESS_ERR(1b, 9b, %w[err])
+	_ASM_EXTABLE_UACCESS_ERR(2b, 9b, %w[err])
 	: [err] "+r" (err), [seen] "+r" (seen), [busy] "=&r" (busy),
 	  [tries] "+r" (tries), [word] "+Q" (*uaddr)
-	: [old] "r" (oldval), [new] "r" (newval), [efault] "r" (-EFAULT)
+	: [old] "r" (oldval), [new] "r" (newval)
 	: "cc", "memory");
 
 	*found = seen;

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Exception table entries, from C inline assembly and from assembly
+ * files.  An entry (struct exception_table_entry, asm/extable.h) holds
+ * the faulting instruction and the place to resume at as offsets from
+ * the entry's own fields, a fixup type, and data for that type:
+ *
+ *   EX_TYPE_FIXUP             resume at the fixup (assembly that works
+ *                             out what was left itself: lib/copy_user.S)
+ *   EX_TYPE_UACCESS_ERR_ZERO  a user access: the "err" register gets
+ *                             -EFAULT, the "zero" register 0 (xzr for
+ *                             none), and execution resumes at the fixup
+ *   EX_TYPE_KACCESS_ERR_ZERO  the same for a kernel access that may
+ *                             fault (copy_from_kernel_nofault())
+ *
+ * The data field holds the err register number in bits 4:0 and the zero
+ * register number in bits 9:5.  From C, the registers are asm operands
+ * ("%w0", "%x1"); the assembler turns their names into numbers through
+ * the .L__gpr_num_* symbols that EX_DEFINE_GPR_NUMS defines.
+ */
+#ifndef __ASM_AARCH64_ASM_EXTABLE_H
+#define __ASM_AARCH64_ASM_EXTABLE_H
+
+#include <linux/bits.h>
+
+#define EX_TYPE_NONE			0
+#define EX_TYPE_FIXUP			1
+#define EX_TYPE_UACCESS_ERR_ZERO	2
+#define EX_TYPE_KACCESS_ERR_ZERO	3
+
+#define EX_DATA_REG_ERR_SHIFT	0
+#define EX_DATA_REG_ERR		GENMASK(4, 0)
+#define EX_DATA_REG_ZERO_SHIFT	5
+#define EX_DATA_REG_ZERO	GENMASK(9, 5)
+
+#ifdef __ASSEMBLY__
+
+	.macro	__ex_entry, insn, fixup, type, data
+	.pushsection	__ex_table, "a"
+	.balign		4
+	.long		(\insn - .)
+	.long		(\fixup - .)
+	.short		(\type)
+	.short		(\data)
+	.popsection
+	.endm
+
+/* \insn may fault: resume at \fixup, registers untouched. */
+	.macro	_asm_extable, insn, fixup
+	__ex_entry \insn, \fixup, EX_TYPE_FIXUP, 0
+	.endm
+
+#else /* !__ASSEMBLY__ */
+
+#include <linux/stringify.h>
+
+/* .L__gpr_num_xN and .L__gpr_num_wN = N; xzr and wzr are 31. */
+#define EX_DEFINE_GPR_NUMS						\
+"	.irp	n,0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,"	\
+		"21,22,23,24,25,26,27,28,29,30\n"			\
+"	.equ	.L__gpr_num_x\\n, \\n\n"				\
+"	.equ	.L__gpr_num_w\\n, \\n\n"				\
+"	.endr\n"							\
+"	.equ	.L__gpr_num_xzr, 31\n"					\
+"	.equ	.L__gpr_num_wzr, 31\n"
+
+#define __EX_ENTRY(insn, fixup, type, data)				\
+	"	.pushsection	__ex_table, \"a\"\n"			\
+	"	.balign		4\n"					\
+	"	.long		((" insn ") - .)\n"			\
+	"	.long		((" fixup ") - .)\n"			\
+	"	.short		(" type ")\n"				\
+	"	.short		(" data ")\n"				\
+	"	.popsection\n"
+
+#define __EX_DATA_REG(field, gpr)					\
+	"((.L__gpr_num_" #gpr ") << " __stringify(EX_DATA_REG_##field##_SHIFT) ")"
+
+#define __EX_ERR_ZERO(insn, fixup, type, err, zero)			\
+	EX_DEFINE_GPR_NUMS						\
+	__EX_ENTRY(#insn, #fixup, __stringify(type),			\
+		   "(" __EX_DATA_REG(ERR, err) " | "			\
+		   __EX_DATA_REG(ZERO, zero) ")")
+
+/*
+ * A user access at label @insn that may fault: on a fault @err (an asm
+ * operand such as %w0) gets -EFAULT, @zero gets 0, and execution
+ * resumes at label @fixup.
+ */
+#define _ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, zero)		\
+	__EX_ERR_ZERO(insn, fixup, EX_TYPE_UACCESS_ERR_ZERO, err, zero)
+
+#define _ASM_EXTABLE_KACCESS_ERR_ZERO(insn, fixup, err, zero)		\
+	__EX_ERR_ZERO(insn, fixup, EX_TYPE_KACCESS_ERR_ZERO, err, zero)
+
+#define _ASM_EXTABLE_UACCESS_ERR(insn, fixup, err)			\
+	_ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, wzr)
+
+#endif /* __ASSEMBLY__ */
+
+#endif /* __ASM_AARCH64_ASM_EXTABLE_H */
