@@ -11,8 +11,10 @@
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <asm/daif.h>
+#include <asm/errata.h>
 #include <asm/exception.h>
 #include <asm/irq.h>
+#include <asm/spectre.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
@@ -79,6 +81,16 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	irqentry_enter_from_user_mode(regs);
 	daif_unmask_async();
 	instrumentation_begin();
+
+	/*
+	 * EL0 branched to a kernel address (VA bit 55 selects TTBR1_EL1):
+	 * whatever trained the predictor to go there is dropped before
+	 * the kernel runs further, on this CPU.
+	 */
+	if ((ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_LOW && (far & BIT(55))) ||
+	    (ESR_ELx_EC(esr) == ESR_ELx_EC_PC_ALIGN && (regs->pc & BIT(55))))
+		spectre_v2_harden();
+
 	local_irq_enable();
 
 	switch (ESR_ELx_EC(esr)) {
@@ -97,7 +109,8 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 		do_el0_softstep(regs, esr);
 		break;
 	case ESR_ELx_EC_SYS64:
-		if (do_el0_id_reg_read(regs, esr))
+		if (do_el0_id_reg_read(regs, esr) ||
+		    do_el0_cache_maint(regs, esr))
 			break;
 		do_el0_undef(regs, esr);
 		break;

@@ -12,7 +12,9 @@
 #include <asm/assembler.h>
 #include <asm/daif.h>
 #include <asm/ptrace.h>
+#include <asm/spectre.h>
 #include <asm/sysreg.h>
+#include <linux/arm-smccc.h>
 #include <asm/thread_info.h>
 
 /*
@@ -45,8 +47,45 @@
 	gpr_pair \op, 28, 29
 	.endm
 
+/*
+ * Spectre-BHB: on entry from EL0, before the kernel's first indirect
+ * branch, overwrite the branch history as this CPU needs
+ * (spectre_bhb_entry, kernel/spectre.c): a loop of taken branches, or
+ * the firmware's ARCH_WORKAROUND_3, whose call may clobber x0-x3
+ * (SMCCC 1.1).  The barrier keeps later branches from being predicted
+ * before the loop has run.  Uses x0-x3, saved already.
+ */
+	.macro	spectre_bhb_mitigate
+#ifdef CONFIG_MITIGATE_SPECTRE_BRANCH_HISTORY
+	adr_sym	x1, spectre_bhb_entry
+	mrs	x0, tpidr_el1
+	ldr	x0, [x1, x0]
+	cbz	x0, .Lbhb_done\@
+	tbnz	x0, #SPECTRE_BHB_FW_SMC_BIT, .Lbhb_smc\@
+	tbnz	x0, #SPECTRE_BHB_FW_HVC_BIT, .Lbhb_hvc\@
+.Lbhb_loop\@:
+	b	. + 4
+	subs	x0, x0, #1
+	b.ne	.Lbhb_loop\@
+	dsb	nsh
+	isb
+	b	.Lbhb_done\@
+.Lbhb_smc\@:
+	mov	w0, #ARM_SMCCC_ARCH_WORKAROUND_3
+	smc	#0
+	b	.Lbhb_done\@
+.Lbhb_hvc\@:
+	mov	w0, #ARM_SMCCC_ARCH_WORKAROUND_3
+	hvc	#0
+.Lbhb_done\@:
+#endif
+	.endm
+
 	.macro	save_regs, el
 	gprs	stp
+	.if	\el == 0
+	spectre_bhb_mitigate
+	.endif
 
 	.if	\el == 0
 	mrs	x21, sp_el0

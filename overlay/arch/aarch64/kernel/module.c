@@ -18,6 +18,8 @@
 #include <linux/kernel.h>
 #include <linux/module.h>
 #include <linux/moduleloader.h>
+#include <linux/sizes.h>
+#include <asm/errata.h>
 #include <asm/insn.h>
 #include <linux/unaligned.h>
 
@@ -180,6 +182,45 @@ static int branch_via_plt(const struct reloc_site *rs, Elf64_Shdr *sechdrs,
 	return 0;
 }
 
+/*
+ * Cortex-A53 erratum 843419: a load or store after an ADRP at a page
+ * offset of 0xff8 or 0xffc may use a wrong address.  The ADRP of
+ * @sval's page at such a place becomes an ADR of that page when it is
+ * within ADR's +/-1MB, else a B to a veneer that does the ADRP and
+ * branches back (module_plts.c counted one for each such site).
+ * Returns 1 when the site is not one of those.
+ */
+#define AARCH64_INSN_ADRP_BIT	BIT(31)	/* op: 1 ADRP, 0 ADR */
+
+static int adrp_843419(const struct reloc_site *rs, Elf64_Shdr *sechdrs,
+		       void *loc, u64 sval)
+{
+	u64 place = (u64)loc;
+	s64 off = (s64)((sval & ~0xfffULL) - place);
+	u32 insn = le32_to_cpup(loc);
+	u64 veneer;
+
+	if (!rs->mod->arch.fix_843419 || rs->howto->op != OP_PAGE ||
+	    (place & 0xfff) < 0xff8)
+		return 1;
+
+	if (off >= -SZ_1M && off < SZ_1M) {
+		insn &= ~AARCH64_INSN_ADRP_BIT;		/* ADRP -> ADR */
+		insn = aarch64_insn_set_imm(AARCH64_IMM_ADR, insn, off);
+	} else {
+		veneer = module_adrp_veneer(rs->mod, sechdrs, loc, sval,
+					    insn & 0x1f);
+		if (!veneer)
+			return refuse(rs, "no veneer left for an ADRP at page offset 0x%llx (erratum 843419)",
+				      place & 0xfff);
+		insn = aarch64_insn_branch(place, veneer, false);
+		if (insn == AARCH64_INSN_BAD)
+			return refuse(rs, "veneer at 0x%llx out of reach", veneer);
+	}
+	*(__le32 *)loc = cpu_to_le32(insn);
+	return 0;
+}
+
 static int apply_one(const struct reloc_site *rs, Elf64_Shdr *sechdrs,
 		     void *loc, u64 sval)
 {
@@ -199,6 +240,12 @@ static int apply_one(const struct reloc_site *rs, Elf64_Shdr *sechdrs,
 	default:
 		x = sval;
 		break;
+	}
+
+	if (h->op == OP_PAGE && (place & (AARCH64_INSN_SIZE - 1)) == 0) {
+		ret = adrp_843419(rs, sechdrs, loc, sval);
+		if (ret <= 0)
+			return ret;
 	}
 
 	if (!fits(h, x)) {

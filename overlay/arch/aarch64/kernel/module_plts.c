@@ -18,6 +18,15 @@
  * shares a veneer between neighbours with the same target and never
  * writes more veneers than were counted.  The counting follows the idea
  * of arch/arm64/kernel/module-plts.c; the veneer itself is the port's.
+ *
+ * On a CPU with Cortex-A53 erratum 843419, an ADRP must not end up at a
+ * page offset of 0xff8 or 0xffc.  Module text is page aligned, so where
+ * an ADRP lands within a page depends on its offset in its section and
+ * on the section's alignment: raising the alignment keeps the low bits
+ * of the offset, and with them the ADRP off those two offsets, unless
+ * the offset itself is at one of them (also arm64's reasoning).  Those
+ * ADRPs are counted as needing a veneer; the loader (kernel/module.c)
+ * makes each an ADR where that reaches, and uses the veneer otherwise.
  */
 #include <linux/elf.h>
 #include <linux/kernel.h>
@@ -25,6 +34,7 @@
 #include <linux/moduleloader.h>
 #include <linux/sort.h>
 #include <linux/string.h>
+#include <asm/errata.h>
 #include <asm/insn.h>
 
 /* x16: IP0, the intra-procedure-call scratch register of AAPCS64. */
@@ -82,6 +92,44 @@ static unsigned int count_plts(const Elf64_Sym *syms, unsigned int nsyms,
 	return count;
 }
 
+static bool is_adrp(const Elf64_Rela *r)
+{
+	u32 type = ELF64_R_TYPE(r->r_info);
+
+	return type == R_AARCH64_ADR_PREL_PG_HI21 ||
+	       type == R_AARCH64_ADR_PREL_PG_HI21_NC;
+}
+
+/*
+ * Erratum 843419: the ADRPs of one relocation section, applied to
+ * section @dst.  An ADRP at offset OFF lands at a page offset of 0xff8
+ * or 0xffc only if bits 11:3 of its address are all ones.  If bit B
+ * (3 <= B <= 11) of OFF is zero, aligning @dst to 2^(B+1) keeps bit B
+ * of the address zero: the alignment is raised instead.  An OFF whose
+ * bits 11:3 are all ones needs a veneer whatever the alignment.
+ */
+static unsigned int count_adrp_veneers(const Elf64_Rela *rela, unsigned int n,
+				       Elf64_Shdr *dst)
+{
+	unsigned int i, count = 0;
+
+	for (i = 0; i < n; i++) {
+		u64 low_zero, align;
+
+		if (!is_adrp(&rela[i]))
+			continue;
+		low_zero = ffz(rela[i].r_offset | 7);
+		if (low_zero > 11) {
+			count++;
+			continue;
+		}
+		align = 2ULL << low_zero;
+		if (dst->sh_addralign < align)
+			dst->sh_addralign = align;
+	}
+	return count;
+}
+
 static int find_plt_section(struct module *mod, Elf64_Shdr *sechdrs,
 			    const char *secstrings, unsigned int shnum,
 			    const char *name)
@@ -107,6 +155,7 @@ static void size_plt_section(Elf64_Shdr *sec, unsigned int entries)
 int module_frob_arch_sections(Elf_Ehdr *ehdr, Elf_Shdr *sechdrs,
 			      char *secstrings, struct module *mod)
 {
+	bool fix_843419 = aarch64_needs_workaround(AARCH64_WA_843419);
 	unsigned int core = 0, init = 0, nsyms = 0;
 	const Elf64_Sym *syms = NULL;
 	int i, core_idx, init_idx;
@@ -143,6 +192,10 @@ int module_frob_arch_sections(Elf_Ehdr *ehdr, Elf_Shdr *sechdrs,
 			continue;
 		n = count_plts(syms, nsyms, (Elf64_Rela *)rsec->sh_addr,
 			       rsec->sh_size / sizeof(Elf64_Rela), rsec->sh_info);
+		if (fix_843419)
+			n += count_adrp_veneers((Elf64_Rela *)rsec->sh_addr,
+						rsec->sh_size / sizeof(Elf64_Rela),
+						dst);
 		if (module_init_layout_section(secstrings + dst->sh_name))
 			init += n;
 		else
@@ -154,6 +207,7 @@ int module_frob_arch_sections(Elf_Ehdr *ehdr, Elf_Shdr *sechdrs,
 	mod->arch.core = (struct mod_plt_sec){ .shndx = core_idx, .max = core };
 	mod->arch.init = (struct mod_plt_sec){ .shndx = init_idx, .max = init };
 	mod->arch.secstrings = secstrings;
+	mod->arch.fix_843419 = fix_843419;
 	return 0;
 }
 
@@ -162,12 +216,16 @@ int module_frob_arch_sections(Elf_Ehdr *ehdr, Elf_Shdr *sechdrs,
  * @loc; 0 when the veneers counted for it are used up, which the
  * loader reports as a refused module.
  */
+static struct mod_plt_sec *plt_sec_for(struct module *mod, void *loc)
+{
+	return within_module_mem_type((unsigned long)loc, mod, MOD_INIT_TEXT) ?
+	       &mod->arch.init : &mod->arch.core;
+}
+
 unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
 			       void *loc, unsigned long target)
 {
-	struct mod_plt_sec *ps = within_module_mem_type((unsigned long)loc, mod,
-							MOD_INIT_TEXT) ?
-				 &mod->arch.init : &mod->arch.core;
+	struct mod_plt_sec *ps = plt_sec_for(mod, loc);
 	struct plt_entry *plt = (struct plt_entry *)sechdrs[ps->shndx].sh_addr;
 	struct plt_entry e = {
 		.ldr = cpu_to_le32(aarch64_insn_ldr_literal(PLT_REG,
@@ -183,4 +241,32 @@ unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
 		return 0;
 	plt[ps->used] = e;
 	return (unsigned long)&plt[ps->used++];
+}
+
+/*
+ * The veneer of the ADRP Xrd at @loc (erratum 843419): ADRP Xrd, @target
+ * and a branch back to @loc + 4.  0 when the veneers counted are used
+ * up or the veneer cannot reach.
+ */
+unsigned long module_adrp_veneer(struct module *mod, Elf64_Shdr *sechdrs,
+				 void *loc, unsigned long target, int rd)
+{
+	struct mod_plt_sec *ps = plt_sec_for(mod, loc);
+	struct plt_entry *plt = (struct plt_entry *)sechdrs[ps->shndx].sh_addr;
+	struct plt_entry *e;
+	u32 adrp, b;
+
+	if (ps->used >= ps->max)
+		return 0;
+	e = &plt[ps->used];
+	adrp = aarch64_insn_adrp((unsigned long)&e->ldr, target, rd);
+	b = aarch64_insn_branch((unsigned long)&e->br,
+				(unsigned long)loc + AARCH64_INSN_SIZE, false);
+	if (adrp == AARCH64_INSN_BAD || b == AARCH64_INSN_BAD)
+		return 0;
+	e->ldr = cpu_to_le32(adrp);
+	e->br = cpu_to_le32(b);
+	e->target = 0;
+	ps->used++;
+	return (unsigned long)e;
 }

@@ -7,6 +7,8 @@
 #include <linux/elfcore.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
+#include <linux/nospec.h>
+#include <linux/prctl.h>
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <linux/sched/debug.h>
@@ -123,6 +125,17 @@ static void tls_switch(struct task_struct *prev, struct task_struct *next)
 	prev->thread.tp_value = read_sysreg(tpidr_el0);
 	write_sysreg(next->thread.tp_value, tpidr_el0);
 	write_sysreg(next->thread.tp2_value, tpidrro_el0);
+}
+
+/*
+ * A program that asked for no speculative store bypass until its next
+ * execve() (PR_SPEC_DISABLE_NOEXEC) gets the default back.
+ */
+void arch_setup_new_exec(void)
+{
+	if (task_spec_ssb_noexec(current))
+		arch_prctl_spec_ctrl_set(current, PR_SPEC_STORE_BYPASS,
+					 PR_SPEC_ENABLE);
 }
 
 struct task_struct *__switch_to(struct task_struct *prev,

@@ -23,6 +23,7 @@
 #include <asm/cpuinfo.h>
 #include <asm/cputype.h>
 #include <asm/daif.h>
+#include <asm/errata.h>
 #include <asm/fixmap.h>
 #include <asm/kasan.h>
 #include <asm/memory.h>
@@ -31,6 +32,7 @@
 #include <asm/sections.h>
 #include <asm/setup.h>
 #include <asm/smp_plat.h>
+#include <asm/spectre.h>
 #include <asm/virt.h>
 
 /* Written by head.S before start_kernel(). */
@@ -124,6 +126,7 @@ void __init setup_arch(char **cmdline_p)
 	set_cpu_logical_map(0, read_cpuid_mpidr() & MPIDR_HWID_BITMASK);
 	/* The hwcaps and EL0's view of the ID registers come from these. */
 	id_regs_init_boot();
+	errata_enable_this_cpu();
 
 	aarch64_memblock_init();
 	paging_init();
@@ -134,5 +137,7 @@ void __init setup_arch(char **cmdline_p)
 	bootmem_init();
 
 	psci_dt_init();
+	/* After PSCI: the firmware may say what it mitigates (SMCCC). */
+	spectre_enable_this_cpu();
 	smp_init_cpus();
 }

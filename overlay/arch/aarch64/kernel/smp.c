@@ -27,9 +27,11 @@
 #include <asm/cpuinfo.h>
 #include <asm/cputype.h>
 #include <asm/daif.h>
+#include <asm/errata.h>
 #include <asm/mmu_context.h>
 #include <asm/smp_ops.h>
 #include <asm/smp_plat.h>
+#include <asm/spectre.h>
 #include <asm/tlbflush.h>
 #include <asm/virt.h>
 
@@ -278,6 +280,8 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 
 	if (!secondary_matches_boot_cpu(cpu))
 		secondary_refuse(cpu);
+	errata_enable_this_cpu();
+	spectre_enable_this_cpu();
 
 	if (entry_el != boot_cpu_mode) {
 		entry_el_mismatch = true;

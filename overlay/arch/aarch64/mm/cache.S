@@ -6,6 +6,7 @@
 #include <linux/export.h>
 #include <linux/linkage.h>
 #include <asm/assembler.h>
+#include <asm/errata.h>
 
 /* Smallest D-cache line size in bytes, from CTR_EL0.DminLine (19:16). */
 	.macro	dcache_line_size, reg, tmp
@@ -15,11 +16,8 @@
 	lsl	\reg, \reg, \tmp
 	.endm
 
-/*
- * Apply "dc \op" to every line of [start, end); start and end are
- * clobbered.
- */
-	.macro	dcache_by_line, op, start, end, tmp1, tmp2
+/* "dc \op" on every line of [start, end), no barrier. */
+	.macro	__dcache_loop, op, start, end, tmp1, tmp2
 	dcache_line_size \tmp1, \tmp2
 	sub	\tmp2, \tmp1, #1
 	bic	\start, \start, \tmp2
@@ -28,6 +26,26 @@
 	add	\start, \start, \tmp1
 	cmp	\start, \end
 	b.lo	.Ldcache_loop\@
+	.endm
+
+/*
+ * Apply "dc \op" to every line of [start, end); start and end are
+ * clobbered.  On Cortex-A53 parts with errata 826319, 827319, 824069
+ * or 819472 a clean (DC CVAU, DC CVAC) may not reach where it should:
+ * it is done as a clean and invalidate (DC CIVAC), which does.
+ */
+	.macro	dcache_by_line, op, start, end, tmp1, tmp2
+	.ifc	\op, civac
+	__dcache_loop civac, \start, \end, \tmp1, \tmp2
+	.else
+	ldr_sym	\tmp1, aarch64_workarounds, \tmp2
+	tbnz	\tmp1, #AARCH64_WA_CLEAN_CACHE, .Lupgrade\@
+	__dcache_loop \op, \start, \end, \tmp1, \tmp2
+	b	.Ldone\@
+.Lupgrade\@:
+	__dcache_loop civac, \start, \end, \tmp1, \tmp2
+.Ldone\@:
+	.endif
 	dsb	sy
 	.endm
 

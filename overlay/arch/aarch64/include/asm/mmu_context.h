@@ -11,6 +11,7 @@
 #include <linux/sched.h>
 #include <asm/barrier.h>
 #include <asm/pgtable.h>
+#include <asm/spectre.h>
 #include <asm/sysreg.h>
 
 void check_and_switch_context(struct mm_struct *mm);
@@ -34,6 +35,8 @@ static inline void __switch_mm(struct mm_struct *next)
 		return;
 	}
 	check_and_switch_context(next);
+	/* Nothing user space trained may steer the next task (Spectre-v2). */
+	spectre_v2_harden();
 }
 
 static inline void switch_mm(struct mm_struct *prev, struct mm_struct *next,

@@ -21,6 +21,8 @@ struct mod_arch_specific {
 	struct mod_plt_sec init;
 	/* Section names, for the loader's messages while it relocates. */
 	const char *secstrings;
+	/* ADRPs are kept off page offsets 0xff8/0xffc (erratum 843419). */
+	bool fix_843419;
 };
 
 /*
@@ -28,14 +30,21 @@ struct mod_arch_specific {
  * load the target from the literal that follows and branch to it
  * through x16 (IP0, which AAPCS64 gives to veneers).  It reaches any
  * address and needs no relocation of its own.
+ *
+ * The same slot serves as the veneer of an ADRP moved away from a page
+ * offset of 0xff8 or 0xffc (Cortex-A53 erratum 843419): the ADRP in
+ * the first word (16-byte aligned, so never at those offsets), a B
+ * back to the instruction after the original in the second.
  */
 struct plt_entry {
-	__le32 ldr;		/* LDR X16, target */
-	__le32 br;		/* BR X16 */
-	__le64 target;
+	__le32 ldr;		/* LDR X16, target  |  ADRP Xd, page */
+	__le32 br;		/* BR X16           |  B back */
+	__le64 target;		/* target           |  0 */
 };
 
 unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
 			       void *loc, unsigned long target);
+unsigned long module_adrp_veneer(struct module *mod, Elf64_Shdr *sechdrs,
+				 void *loc, unsigned long target, int rd);
 
 #endif /* __ASM_AARCH64_MODULE_H */

@@ -56,6 +56,9 @@ struct thread_struct {
 
 #define INIT_THREAD	{ }
 
+/* PSTATE.SSBS for the new program (kernel/spectre.c). */
+void spectre_v4_start_thread(struct pt_regs *regs);
+
 static inline void start_thread(struct pt_regs *regs, unsigned long pc,
 				unsigned long sp)
 {
@@ -65,6 +68,7 @@ static inline void start_thread(struct pt_regs *regs, unsigned long pc,
 	regs->sp = sp;
 	/* EL0t with all of DAIF clear: interrupts on in user space. */
 	regs->pstate = PSR_MODE_EL0t;
+	spectre_v4_start_thread(regs);
 }
 
 #define task_pt_regs(p)	\

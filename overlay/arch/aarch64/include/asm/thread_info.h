@@ -85,4 +85,9 @@ struct thread_info {
 #define _TIF_POLLING_NRFLAG	(1 << TIF_POLLING_NRFLAG)
 #define _TIF_SINGLESTEP		(1 << TIF_SINGLESTEP)
 
+#ifndef __ASSEMBLY__
+void arch_setup_new_exec(void);
+#define arch_setup_new_exec arch_setup_new_exec
+#endif
+
 #endif /* __ASM_AARCH64_THREAD_INFO_H */
