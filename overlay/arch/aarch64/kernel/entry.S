@@ -11,6 +11,7 @@
 #include <asm/asm-offsets.h>
 #include <asm/assembler.h>
 #include <asm/daif.h>
+#include <asm/jump_label.h>
 #include <asm/ptrace.h>
 #include <asm/spectre.h>
 #include <asm/sysreg.h>
@@ -53,10 +54,16 @@
  * (spectre_bhb_entry, kernel/spectre.c): a loop of taken branches, or
  * the firmware's ARCH_WORKAROUND_3, whose call may clobber x0-x3
  * (SMCCC 1.1).  The barrier keeps later branches from being predicted
- * before the loop has run.  Uses x0-x3, saved already.
+ * before the loop has run.  Uses x0-x3, saved already.  Where no CPU
+ * needs it, the static key leaves a NOP on the entry path and the rest
+ * is out of line (subsection 1).
  */
 	.macro	spectre_bhb_mitigate
 #ifdef CONFIG_MITIGATE_SPECTRE_BRANCH_HISTORY
+	static_branch_unlikely_asm spectre_bhb_on_entry, .Lbhb\@
+.Lbhb_done\@:
+	.subsection 1
+.Lbhb\@:
 	adr_sym	x1, spectre_bhb_entry
 	mrs	x0, tpidr_el1
 	ldr	x0, [x1, x0]
@@ -77,7 +84,8 @@
 .Lbhb_hvc\@:
 	mov	w0, #ARM_SMCCC_ARCH_WORKAROUND_3
 	hvc	#0
-.Lbhb_done\@:
+	b	.Lbhb_done\@
+	.subsection 0
 #endif
 	.endm
 

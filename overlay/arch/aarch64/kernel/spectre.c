@@ -36,6 +36,7 @@
 #include <linux/arm-smccc.h>
 #include <linux/bpf.h>
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/device.h>
 #include <linux/init.h>
 #include <linux/nospec.h>
@@ -49,6 +50,7 @@
 
 DEFINE_PER_CPU_READ_MOSTLY(unsigned long, spectre_bhb_entry);
 DEFINE_PER_CPU_READ_MOSTLY(bool, spectre_v2_fw_call);
+DEFINE_STATIC_KEY_FALSE(spectre_bhb_on_entry);
 
 static enum spectre_state meltdown_state, v2_state, bhb_state, v4_state;
 
@@ -353,6 +355,29 @@ void spectre_enable_this_cpu(void)
 	raise_state(&bhb_state, bhb_enable(id, midr, v2 == SPECTRE_VULNERABLE));
 	raise_state(&v4_state, v4_enable(id, midr));
 }
+
+/*
+ * The entry code reads spectre_bhb_entry only once a CPU needs it: the
+ * key is switched on as such a CPU comes online, in process context and
+ * before the scheduler gives it user tasks (CPUHP_AP_ONLINE_DYN comes
+ * before CPUHP_AP_ACTIVE).  Nothing enters from EL0 before initcalls.
+ */
+static int spectre_bhb_cpu_online(unsigned int cpu)
+{
+	if (per_cpu(spectre_bhb_entry, cpu))
+		static_branch_enable_cpuslocked(&spectre_bhb_on_entry);
+	return 0;
+}
+
+static int __init spectre_bhb_key_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "aarch64/spectre-bhb:online",
+				spectre_bhb_cpu_online, NULL);
+	return ret < 0 ? ret : 0;
+}
+arch_initcall(spectre_bhb_key_init);
 
 /*
  * The EL0 value of PSTATE.SSBS for @tsk, from the policy and its prctl

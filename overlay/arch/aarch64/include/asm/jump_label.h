@@ -52,6 +52,23 @@ l_yes:
 	return true;
 }
 
+#else /* __ASSEMBLY__ */
+
+/*
+ * The same site in assembly, for a key defined with
+ * DEFINE_STATIC_KEY_FALSE: a NOP that becomes "b \label" while the key
+ * is enabled (static_branch_unlikely()).
+ */
+	.macro	static_branch_unlikely_asm, key, label
+.Ljump_site\@:
+	nop
+	.pushsection	__jump_table, "aw"
+	.balign		8
+	.long		.Ljump_site\@ - ., \label - .
+	.quad		\key - .
+	.popsection
+	.endm
+
 #endif /* __ASSEMBLY__ */
 
 #endif /* __ASM_AARCH64_JUMP_LABEL_H */

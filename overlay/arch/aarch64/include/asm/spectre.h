@@ -16,6 +16,7 @@
 
 #ifndef __ASSEMBLY__
 
+#include <linux/jump_label.h>
 #include <linux/percpu.h>
 #include <linux/types.h>
 
@@ -28,6 +29,8 @@ enum spectre_state {
 };
 
 DECLARE_PER_CPU_READ_MOSTLY(unsigned long, spectre_bhb_entry);
+/* Some CPU has a nonzero spectre_bhb_entry: the entry code reads it. */
+DECLARE_STATIC_KEY_FALSE(spectre_bhb_on_entry);
 DECLARE_PER_CPU_READ_MOSTLY(bool, spectre_v2_fw_call);
 
 void spectre_enable_this_cpu(void);
