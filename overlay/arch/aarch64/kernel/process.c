@@ -105,8 +105,9 @@ int copy_thread(struct task_struct *p, const struct kernel_clone_args *args)
 void fpsimd_update_current_state(const struct user_fpsimd_state *state)
 {
 	preempt_disable();
-	current->thread.fpsimd_state = *state;
 	fpsimd_load_state(state);
+	/* The registers to the copy: 32 STPs rather than a 528-byte memcpy. */
+	fpsimd_save_state(&current->thread.fpsimd_state);
 	preempt_enable();
 }
 

@@ -52,12 +52,16 @@ void noinstr do_el0_svc(struct pt_regs *regs)
 	if (scno == -1)
 		regs->regs[0] = -ENOSYS;
 
-	/* syscall_enter_from_user_mode(), with D and A unmasked between. */
-	syscall_enter_from_user_mode_prepare(regs);
+	/*
+	 * syscall_enter_from_user_mode(), inline as the generic one is,
+	 * with debug exceptions and SError unmasked (daif.h) before IRQs.
+	 */
+	enter_from_user_mode(regs);
 	daif_unmask_async();
+	instrumentation_begin();
+	local_irq_enable();
 	scno = syscall_enter_from_user_mode_work(regs, scno);
 
-	instrumentation_begin();
 	/*
 	 * -1 from the entry work means "skip the call" (seccomp, or a
 	 * tracer that cancelled it); x0 then holds what they put there.
