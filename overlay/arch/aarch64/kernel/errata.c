@@ -155,7 +155,7 @@ void errata_enable_this_cpu(void)
 	asm volatile(							\
 	"1:	" insn ", %1\n"						\
 	"2:\n"								\
-	_ASM_EXTABLE_UACCESS_ERR(1b, 2b, %w0)				\
+	_ASM_EXTABLE_UACCESS_ERR(1b, 2b, "%w0")				\
 	: "+r" (__err)							\
 	: "r" (addr)							\
 	: "memory");							\

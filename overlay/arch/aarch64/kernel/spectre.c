@@ -291,7 +291,7 @@ static enum spectre_state bhb_enable(const u64 *id, u32 midr, bool v2_vulnerable
 }
 
 /* MSR SSBS, #imm (DDI 0487 L.a, "MSR (immediate)": op1 3, op2 1). */
-#define MSR_SSBS(imm)	asm volatile(".inst 0xd503403f | (" #imm " << 8)" ::: "memory")
+#define MSR_SSBS(imm)	do { asm volatile(".inst 0xd503403f | (" #imm " << 8)" ::: "memory"); } while (0)
 
 static bool ssbs_everywhere = true;
 

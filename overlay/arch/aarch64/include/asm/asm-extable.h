@@ -74,7 +74,7 @@
 	"	.popsection\n"
 
 #define __EX_DATA_REG(field, gpr)					\
-	"((.L__gpr_num_" #gpr ") << " __stringify(EX_DATA_REG_##field##_SHIFT) ")"
+	"((.L__gpr_num_" gpr ") << " __stringify(EX_DATA_REG_##field##_SHIFT) ")"
 
 #define __EX_ERR_ZERO(insn, fixup, type, err, zero)			\
 	EX_DEFINE_GPR_NUMS						\
@@ -84,7 +84,7 @@
 
 /*
  * A user access at label @insn that may fault: on a fault @err (an asm
- * operand such as %w0) gets -EFAULT, @zero gets 0, and execution
+ * operand as a string, "%w0") gets -EFAULT, @zero gets 0, and execution
  * resumes at label @fixup.
  */
 #define _ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, zero)		\
@@ -94,7 +94,7 @@
 	__EX_ERR_ZERO(insn, fixup, EX_TYPE_KACCESS_ERR_ZERO, err, zero)
 
 #define _ASM_EXTABLE_UACCESS_ERR(insn, fixup, err)			\
-	_ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, wzr)
+	_ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, "wzr")
 
 #endif /* __ASSEMBLY__ */
 

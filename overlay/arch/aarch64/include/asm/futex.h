@@ -54,8 +54,8 @@ static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
 	"	dmb	ish\n"
 	"8:	mov	%w[err], #0\n"
 	"9:\n"
-	_ASM_EXTABLE_UACCESS_ERR(1b, 9b, %w[err])
-	_ASM_EXTABLE_UACCESS_ERR(2b, 9b, %w[err])
+	_ASM_EXTABLE_UACCESS_ERR(1b, 9b, "%w[err]")
+	_ASM_EXTABLE_UACCESS_ERR(2b, 9b, "%w[err]")
 	: [err] "+r" (err), [seen] "+r" (seen), [busy] "=&r" (busy),
 	  [tries] "+r" (tries), [word] "+Q" (*uaddr)
 	: [old] "r" (oldval), [new] "r" (newval)

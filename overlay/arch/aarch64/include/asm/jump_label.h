@@ -60,7 +60,7 @@ l_yes:
  * is enabled (static_branch_unlikely()).
  */
 	.macro	static_branch_unlikely_asm, key, label
-.Ljump_site\@:
+	.set	.Ljump_site\@, .
 	nop
 	.pushsection	__jump_table, "aw"
 	.balign		8

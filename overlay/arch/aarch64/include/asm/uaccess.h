@@ -53,7 +53,7 @@ do {									\
 	asm volatile(							\
 	"1:	" insn "	" reg "1, [%2]\n"			\
 	"2:\n"								\
-	type(1b, 2b, %w0, %x1)						\
+	type(1b, 2b, "%w0", "%x1")					\
 	: "+r" (err), "=&r" (x)						\
 	: "r" (addr));							\
 } while (0)
@@ -63,7 +63,7 @@ do {									\
 	asm volatile(							\
 	"1:	" insn "	" reg "1, [%2]\n"			\
 	"2:\n"								\
-	type(1b, 2b, %w0, wzr)						\
+	type(1b, 2b, "%w0", "wzr")					\
 	: "+r" (err)							\
 	: "rZ" (x), "r" (addr));					\
 } while (0)
