@@ -215,23 +215,6 @@ static int try_dc(enum dc_op op, uintptr_t addr)
 	return f_sig;
 }
 
-static int on_qemu(void)
-{
-	char buf[256] = "";
-	FILE *f = fopen("/proc/device-tree/compatible", "r");
-	size_t n;
-
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	/* A list of NUL-terminated strings. */
-	for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
-		if (!strcmp(buf + i, "linux,dummy-virt"))
-			return 1;
-	return 0;
-}
-
 static void test_readonly(void)
 {
 	char *ro = mmap(NULL, 2 * pg, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -380,7 +363,7 @@ int main(void)
 {
 	struct sigaction sa;
 	uint64_t ctr;
-	int qemu = on_qemu();
+	int qemu = wb_on_qemu();
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	pg = sysconf(_SC_PAGESIZE);

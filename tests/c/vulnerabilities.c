@@ -92,22 +92,6 @@ static const struct model models[] = {
 
 #define read_id(reg) ({ uint64_t __v; asm volatile("mrs %0, " #reg : "=r"(__v)); __v; })
 
-static int on_qemu(void)
-{
-	char buf[256] = "";
-	FILE *f = fopen("/proc/device-tree/compatible", "r");
-	size_t n;
-
-	if (!f)
-		return 0;
-	n = fread(buf, 1, sizeof(buf) - 1, f);
-	fclose(f);
-	for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
-		if (!strcmp(buf + i, "linux,dummy-virt"))
-			return 1;
-	return 0;
-}
-
 static void read_file(const char *name, char *buf, size_t len)
 {
 	char path[128];
@@ -141,7 +125,7 @@ int main(void)
 {
 	enum state v2 = UNAFFECTED, bhb = UNAFFECTED;
 	enum state v4 = UNAFFECTED;
-	int qemu = on_qemu(), ncpu = 0, fw_matters = 0;
+	int qemu = wb_on_qemu(), ncpu = 0, fw_matters = 0;
 	unsigned int imp = 0, part = 0;
 	uint64_t pfr0, pfr1;
 	unsigned int ssbs;

@@ -50,4 +50,24 @@
 	fflush(stdout);							\
 } while (0)
 
+/*
+ * Whether the machine is QEMU's virt board: its device tree's root
+ * "compatible" (a list of NUL-terminated strings) has "linux,dummy-virt".
+ */
+static inline int wb_on_qemu(void)
+{
+	char buf[256] = "";
+	FILE *f = fopen("/proc/device-tree/compatible", "r");
+	size_t n;
+
+	if (!f)
+		return 0;
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	for (size_t i = 0; i < n; i += strlen(buf + i) + 1)
+		if (!strcmp(buf + i, "linux,dummy-virt"))
+			return 1;
+	return 0;
+}
+
 #endif /* WB_H */
