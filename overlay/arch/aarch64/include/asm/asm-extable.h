@@ -16,7 +16,7 @@
  * The data field holds the err register number in bits 4:0 and the zero
  * register number in bits 9:5.  From C, the registers are asm operands
  * ("%w0", "%x1"); the assembler turns their names into numbers through
- * the .L__gpr_num_* symbols that EX_DEFINE_GPR_NUMS defines.
+ * the .L__gpr_num_* symbols that EX_DEFINE_GPR_NUMS defines in each entry.
  */
 #ifndef __ASM_AARCH64_ASM_EXTABLE_H
 #define __ASM_AARCH64_ASM_EXTABLE_H
@@ -66,6 +66,7 @@
 
 #define __EX_ENTRY(insn, fixup, type, data)				\
 	"	.pushsection	__ex_table, \"a\"\n"			\
+	EX_DEFINE_GPR_NUMS						\
 	"	.balign		4\n"					\
 	"	.long		((" insn ") - .)\n"			\
 	"	.long		((" fixup ") - .)\n"			\
@@ -77,7 +78,6 @@
 	"((.L__gpr_num_" gpr ") << " __stringify(EX_DATA_REG_##field##_SHIFT) ")"
 
 #define __EX_ERR_ZERO(insn, fixup, type, err, zero)			\
-	EX_DEFINE_GPR_NUMS						\
 	__EX_ENTRY(#insn, #fixup, __stringify(type),			\
 		   "(" __EX_DATA_REG(ERR, err) " | "			\
 		   __EX_DATA_REG(ZERO, zero) ")")
