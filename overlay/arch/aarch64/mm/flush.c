@@ -5,6 +5,7 @@
  * set_ptes() maps a page executable, and when a debugger writes into
  * the text of a traced task.
  */
+#include <linux/export.h>
 #include <linux/mm.h>
 #include <asm/cacheflush.h>
 #include <asm/pgtable.h>
@@ -26,15 +27,50 @@ static void sync_icache_kernel_alias(unsigned long start, unsigned long end)
 	isb();
 }
 
+/*
+ * set_ptes() is mapping @pte executable in user space.  A folio needs
+ * its lines cleaned and the I-cache invalidated only once after the
+ * kernel last wrote it: PG_dcache_clean records that this was done, and
+ * flush_dcache_folio() (called by the kernel's writers of page cache
+ * and of pages mapped in user space) clears it again.  A newly
+ * allocated folio starts with the flag clear.  Without the flag, every
+ * fork() cleaned each text page of the parent again when it copied the
+ * PTE, and each exec fault the page it mapped.  The scheme is arm64's
+ * (based on arch/arm64/mm/flush.c).
+ */
 void __sync_icache_dcache(pte_t pte)
 {
+	struct folio *folio;
 	unsigned long addr;
 
 	if (!pfn_valid(pte_pfn(pte)))
 		return;
-	addr = (unsigned long)page_address(pte_page(pte));
-	sync_icache_kernel_alias(addr, addr + PAGE_SIZE);
+	folio = page_folio(pte_page(pte));
+	if (test_bit(PG_dcache_clean, &folio->flags))
+		return;
+	addr = (unsigned long)folio_address(folio);
+	sync_icache_kernel_alias(addr, addr + folio_size(folio));
+	set_bit(PG_dcache_clean, &folio->flags);
 }
+
+/*
+ * The kernel wrote @folio through its linear-map alias: the copy a user
+ * mapping fetches instructions from may be stale until the next
+ * __sync_icache_dcache().  The D-cache is PIPT (DDI 0487 L.a, "Data and
+ * unified caches"), so nothing needs cleaning here.
+ */
+void flush_dcache_folio(struct folio *folio)
+{
+	if (test_bit(PG_dcache_clean, &folio->flags))
+		clear_bit(PG_dcache_clean, &folio->flags);
+}
+EXPORT_SYMBOL(flush_dcache_folio);
+
+void flush_dcache_page(struct page *page)
+{
+	flush_dcache_folio(page_folio(page));
+}
+EXPORT_SYMBOL(flush_dcache_page);
 
 /*
  * copy_to_user_page() has just copied @len bytes into @page at the

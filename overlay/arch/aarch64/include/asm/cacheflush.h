@@ -33,6 +33,18 @@ struct page;
 void flush_icache_user_page(struct vm_area_struct *vma, struct page *page,
 			    unsigned long uaddr, int len);
 
+/*
+ * Pages the kernel writes and user space may execute: PG_dcache_clean
+ * says the folio's lines have been cleaned to the Point of
+ * Unification since the kernel last wrote it (mm/flush.c).
+ */
+#define PG_dcache_clean PG_arch_1
+#define ARCH_IMPLEMENTS_FLUSH_DCACHE_PAGE 1
+struct folio;
+void flush_dcache_page(struct page *page);
+void flush_dcache_folio(struct folio *folio);
+#define flush_dcache_folio flush_dcache_folio
+
 #include <asm-generic/cacheflush.h>
 
 #endif /* __ASM_AARCH64_CACHEFLUSH_H */
