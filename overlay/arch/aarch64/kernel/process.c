@@ -95,19 +95,23 @@ int copy_thread(struct task_struct *p, const struct kernel_clone_args *args)
 }
 
 /*
- * Make @state the current task's FP/SIMD state: both the saved copy in
- * thread.fpsimd_state and the live registers.  Preemption stays off from
- * the first to the last: __switch_to() saves the live registers over
- * the copy, so a switch in between would undo a half-made update.  Every
- * writer of current's state goes through here; @state must be a copy
- * the caller staged beforehand (a user copy may fault and sleep).
+ * Make @state the current task's FP/SIMD state.  While a task runs, its
+ * state is the live registers; thread.fpsimd_state is only the copy
+ * __switch_to() (or an explicit fpsimd_save_state() by a reader such as
+ * signal delivery or ptrace) makes of them.  Loading the registers is
+ * therefore the whole update: a switch before it saves and restores the
+ * old registers, which the load then overwrites; a switch after it
+ * saves the new ones.  Preemption is off so that no switch splits the
+ * load, which would matter to anything that uses the FP/SIMD registers
+ * in the kernel meanwhile.  Every writer of current's state goes
+ * through here; @state must be a copy the caller staged beforehand (a
+ * user copy may fault and sleep, and a switch meanwhile would save the
+ * live registers over a half-made update in thread.fpsimd_state).
  */
 void fpsimd_update_current_state(const struct user_fpsimd_state *state)
 {
 	preempt_disable();
 	fpsimd_load_state(state);
-	/* The registers to the copy: 32 STPs rather than a 528-byte memcpy. */
-	fpsimd_save_state(&current->thread.fpsimd_state);
 	preempt_enable();
 }
 
