@@ -39,6 +39,20 @@ static_assert(offsetof(struct rt_sigframe, uc.uc_mcontext) ==
 	      sizeof(struct siginfo) + offsetof(struct ucontext, uc_mcontext));
 
 /*
+ * x0-x30, SP, PC and PSTATE sit in struct sigcontext as in struct
+ * user_pt_regs, so they go to and from the frame as one block: a 272-byte
+ * user copy takes about half the instructions of 34 single accesses.
+ */
+#define SC_USER_REGS(sc)	((struct user_pt_regs __user *)(sc)->regs)
+static_assert(offsetof(struct sigcontext, sp) - offsetof(struct sigcontext, regs) ==
+	      offsetof(struct user_pt_regs, sp));
+static_assert(offsetof(struct sigcontext, pc) - offsetof(struct sigcontext, regs) ==
+	      offsetof(struct user_pt_regs, pc));
+static_assert(offsetof(struct sigcontext, pstate) - offsetof(struct sigcontext, regs) ==
+	      offsetof(struct user_pt_regs, pstate));
+static_assert(sizeof(struct user_pt_regs) == offsetof(struct user_pt_regs, pstate) + 8);
+
+/*
  * The record is staged in a local first: reading the frame may fault
  * and sleep, and a context switch meanwhile would save the handler's
  * live registers over a half-copied thread.fpsimd_state.
@@ -106,19 +120,14 @@ static int restore_sigframe(struct pt_regs *regs,
 	struct sigcontext __user *sc = &frame->uc.uc_mcontext;
 	struct user_pt_regs uregs;
 	sigset_t set;
-	int i, err;
+	int err;
 
 	err = __copy_from_user(&set, &frame->uc.uc_sigmask, sizeof(set));
 	if (err)
 		return -EFAULT;
 	set_current_blocked(&set);
 
-	for (i = 0; i < 31; i++)
-		err |= __get_user(uregs.regs[i], &sc->regs[i]);
-	err |= __get_user(uregs.sp, &sc->sp);
-	err |= __get_user(uregs.pc, &sc->pc);
-	err |= __get_user(uregs.pstate, &sc->pstate);
-	if (err)
+	if (__copy_from_user(&uregs, SC_USER_REGS(sc), sizeof(uregs)))
 		return -EFAULT;
 
 	if (!valid_user_regs(&uregs, current))
@@ -221,7 +230,7 @@ static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,
 	struct frame_record __user *record;
 	struct sigcontext __user *sc;
 	unsigned long sp, restorer;
-	int i, err = 0;
+	int err = 0;
 
 	/* The handler returns to SA_RESTORER's code, or the vDSO's. */
 	if (ksig->ka.sa.sa_flags & SA_RESTORER)
@@ -246,11 +255,9 @@ static int setup_rt_frame(struct ksignal *ksig, sigset_t *set,
 	err |= __save_altstack(&frame->uc.uc_stack, regs->sp);
 	err |= __copy_to_user(&frame->uc.uc_sigmask, set, sizeof(*set));
 
-	for (i = 0; i < 31; i++)
-		err |= __put_user(regs->regs[i], &sc->regs[i]);
-	err |= __put_user(regs->sp, &sc->sp);
-	err |= __put_user(regs->pc, &sc->pc);
-	err |= __put_user(regs->pstate, &sc->pstate);
+	if (__copy_to_user(SC_USER_REGS(sc), &regs->user_regs,
+			   sizeof(regs->user_regs)))
+		err = -EFAULT;
 	err |= __put_user(current->thread.fault_address, &sc->fault_address);
 	err |= save_records(sc, ksig->sig);
 
