@@ -1,15 +1,16 @@
 #!/bin/sh
 # kmod/kunit: KUnit suites built as modules (configs/test.config, and
-# the project's wb_cmpxchg of tests/modules) run when loaded and print
-# their KTAP results to the kernel log; each suite's top-level line must
-# say "ok N SUITE".  A "not ok", or a suite that printed nothing, fails.
+# the project's wb_cmpxchg and wb_string of tests/modules) run when
+# loaded and print their KTAP results to the kernel log; each suite's
+# top-level line must say "ok N SUITE".  A "not ok", or a suite that
+# printed nothing, fails.
 # wb-config: test
 # wb-timeout: 120
 . ./lib
 need_modules
 
 # MODULE:SUITE[,SUITE...]
-SUITES="bitfield_kunit:bitfields list-test:list-kunit-test,hlist,klist test_hash:hash wb_cmpxchg:wb-cmpxchg"
+SUITES="bitfield_kunit:bitfields list-test:list-kunit-test,hlist,klist test_hash:hash wb_cmpxchg:wb-cmpxchg wb_string:wb-string"
 
 have=0
 for e in $SUITES; do

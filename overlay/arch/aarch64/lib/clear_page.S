@@ -5,7 +5,8 @@
  * DC ZVA zeroes a whole naturally aligned block per instruction; the
  * block is 4 << DCZID_EL0.BS bytes, and DCZID_EL0.DZP set means the
  * instruction is prohibited (DDI 0487 L.a, "DCZID_EL0").  A page is
- * aligned to any block size the register can report (at most 2KB).
+ * aligned to any block size the register can report (at most 2KB), and
+ * a multiple of four blocks unless they are 2KB with 4KB pages.
  * Without DC ZVA, pairs of zero registers are stored 64 bytes at a
  * time.  Callers pass Normal memory with the MMU on, as DC ZVA needs.
  */
@@ -21,6 +22,22 @@ SYM_FUNC_START(clear_page)
 	and	x1, x1, #0xf			// BS: log2 of the block in words
 	mov	x2, #4
 	lsl	x2, x2, x1			// block size in bytes
+	cmp	x2, #PAGE_SIZE / 4
+	b.hi	.Lzva_loop			// four blocks exceed the page
+	add	x4, x2, x2, lsl #1		// three blocks
+.Lzva4_loop:					// four blocks an iteration
+	dc	zva, x0
+	add	x1, x0, x2
+	dc	zva, x1
+	add	x1, x0, x2, lsl #1
+	dc	zva, x1
+	add	x1, x0, x4
+	dc	zva, x1
+	add	x0, x0, x2, lsl #2
+	cmp	x0, x3
+	b.lo	.Lzva4_loop
+	ret
+
 .Lzva_loop:
 	dc	zva, x0
 	add	x0, x0, x2

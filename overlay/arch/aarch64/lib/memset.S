@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * memset(), also called by the compiler from early_map.c while the MMU
- * is off.  All data accesses are then to Device memory, where an
- * unaligned access faults whatever SCTLR_EL1.A says (DDI 0487 L.a,
- * "Alignment of data accesses"), so every store here is naturally
- * aligned: single bytes up to an 8-byte boundary, then pairs of
- * doublewords 64 bytes at a time, doublewords, and the last bytes.
+ * memset(), for Normal memory with the MMU on (memset_io() is for the
+ * rest; kernel/early_map.c, which runs with the MMU off, is built so as
+ * to call nothing outside itself).  Single bytes up to an 8-byte
+ * boundary, then pairs of doublewords 64 bytes at a time, doublewords,
+ * and the last bytes.  A zero fill of 512 bytes or more zeroes whole
+ * blocks with DC ZVA, four an iteration, where DCZID_EL0 allows it: one
+ * instruction per block of 4 << DCZID_EL0.BS bytes (DDI 0487 L.a,
+ * "DCZID_EL0"), which on Device memory would fault, as arm64's memset
+ * would.
  */
 #include <linux/linkage.h>
 #include <linux/export.h>
@@ -21,20 +24,60 @@ SYM_FUNC_START(__memset)
 	b.lo	.Lbytes
 .Lalign:					// n >= 16 covers up to 7 bytes
 	tst	x3, #7
-	b.eq	.Lblocks
+	b.eq	.Laligned
 	strb	w1, [x3], #1
 	sub	x2, x2, #1
 	b	.Lalign
-.Lblocks:
-	cmp	x2, #64
-	b.lo	.Lwords
-	stp	x1, x1, [x3]
+.Laligned:
+	cbnz	x1, .Lblocks			// DC ZVA writes zeroes only
+	cmp	x2, #512
+	b.lo	.Lblocks
+	mrs	x4, dczid_el0
+	tbnz	x4, #4, .Lblocks		// DZP: DC ZVA prohibited
+	and	x4, x4, #0xf			// BS: log2 of the block in words
+	mov	x5, #4
+	lsl	x5, x5, x4			// block size in bytes (<= 2KB)
+	cmp	x2, x5, lsl #1
+	b.lo	.Lblocks			// no whole block may fit
+	sub	x4, x5, #1
+.Lzva_head:					// doublewords up to a block boundary:
+	tst	x3, x4				// fewer than one block's worth, so
+	b.eq	.Lzva4				// more than a block is left
+	str	xzr, [x3], #8
+	sub	x2, x2, #8
+	b	.Lzva_head
+.Lzva4:
+	cmp	x2, x5, lsl #2
+	b.lo	.Lzva1
+	dc	zva, x3
+	add	x3, x3, x5
+	dc	zva, x3
+	add	x3, x3, x5
+	dc	zva, x3
+	add	x3, x3, x5
+	dc	zva, x3
+	add	x3, x3, x5
+	sub	x2, x2, x5, lsl #2
+	b	.Lzva4
+.Lzva1:
+	cmp	x2, x5
+	b.lo	.Lblocks
+	dc	zva, x3
+	add	x3, x3, x5
+	sub	x2, x2, x5
+	b	.Lzva1
+.Lblocks:					// x2 counts 64 short in the loop
+	subs	x2, x2, #64
+	b.lo	.Lblocks_done
+.Lblocks_loop:
 	stp	x1, x1, [x3, #16]
 	stp	x1, x1, [x3, #32]
 	stp	x1, x1, [x3, #48]
-	add	x3, x3, #64
-	sub	x2, x2, #64
-	b	.Lblocks
+	stp	x1, x1, [x3], #64
+	subs	x2, x2, #64
+	b.hs	.Lblocks_loop
+.Lblocks_done:
+	add	x2, x2, #64
 .Lwords:
 	cmp	x2, #8
 	b.lo	.Lbytes
