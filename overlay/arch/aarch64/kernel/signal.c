@@ -55,11 +55,14 @@ static_assert(sizeof(struct user_pt_regs) == offsetof(struct user_pt_regs, pstat
 /*
  * The record is staged in a local first: reading the frame may fault
  * and sleep, and a context switch meanwhile would save the handler's
- * live registers over a half-copied thread.fpsimd_state.
+ * live registers over a half-copied thread.fpsimd_state.  The local is
+ * either wholly written from the frame or not used, so it is left out
+ * of INIT_STACK_ALL_ZERO's clearing (__uninitialized: 528 bytes on
+ * every sigreturn).
  */
 static int restore_fpsimd(struct fpsimd_context __user *ctx)
 {
-	struct user_fpsimd_state state;
+	struct user_fpsimd_state state __uninitialized;
 	int err;
 
 	err = __copy_from_user(state.vregs, ctx->vregs, sizeof(state.vregs));
@@ -118,7 +121,8 @@ static int restore_sigframe(struct pt_regs *regs,
 			    struct rt_sigframe __user *frame)
 {
 	struct sigcontext __user *sc = &frame->uc.uc_mcontext;
-	struct user_pt_regs uregs;
+	/* Wholly copied from the frame before use, as in restore_fpsimd(). */
+	struct user_pt_regs uregs __uninitialized;
 	sigset_t set;
 	int err;
 
