@@ -6,6 +6,9 @@
 #   make baseline  build mainline arch/arm64 from the same tree, likewise
 #   make bench     micro-benchmarks, port and baseline, under -icount
 #                  (their ratios drawn as bars in build/bench/ratios.svg)
+#   make profile NAME=signal_self
+#                  one benchmark operation's instructions per kernel
+#                  function, baseline and port side by side
 #   make series    the port as a git format-patch series
 #
 # Configuration variables (defaults in brackets):
@@ -44,7 +47,7 @@ export PAGE VA TEST JOBS
 # comma inside $(or ...) would separate its arguments.)
 ALL_KERNELS := baseline,port
 
-.PHONY: all deps tree image baseline initramfs run check bench series clean distclean help
+.PHONY: all deps tree image baseline initramfs run check bench profile series clean distclean help
 
 all: image
 
@@ -76,6 +79,9 @@ check: tree
 
 bench: tree
 	@python3 scripts/bench.py --runs $(or $(RUNS),2)
+
+profile: tree
+	@python3 scripts/profile.py $(or $(NAME),$(error make profile needs NAME=, a figure of make bench: signal_self, fork_exec, ...))
 
 series: tree
 	@python3 scripts/series.py --verify

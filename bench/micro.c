@@ -9,6 +9,9 @@
  *   micro NAME     run one benchmark (bench/run calls each in turn)
  *   micro list     print the names
  *
+ * With BENCH_PROFILE set in the environment, NAME's operation runs in an
+ * endless loop for scripts/profile.py instead (bench_profile_mark()).
+ *
  * Every figure is one line on stdout, "bench: NAME VALUE ns", VALUE being
  * the cost of one operation.  A benchmark that cannot run prints a
  * "# bench: NAME: why" line instead and exits non-zero; the host side
@@ -118,6 +121,16 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/*
+ * scripts/profile.py stops here, once before each operation, when
+ * BENCH_PROFILE is set: the instructions from one call to the next are
+ * one operation's (and the loop's, and fn's own two clock reads).
+ */
+void __attribute__((noinline)) bench_profile_mark(void)
+{
+	asm volatile("" : : : "memory");
+}
+
 static void measure(const char *name, u64 (*fn)(long ops), long ops)
 {
 	bool verbose = getenv("BENCH_VERBOSE");
@@ -125,6 +138,12 @@ static void measure(const char *name, u64 (*fn)(long ops), long ops)
 	int i;
 
 	warm = fn(ops);
+	if (getenv("BENCH_PROFILE")) {
+		for (;;) {
+			bench_profile_mark();
+			fn(1);
+		}
+	}
 	for (i = 0; i < REPS; i++)
 		t[i] = fn(ops);
 	if (verbose) {

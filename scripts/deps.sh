@@ -7,12 +7,14 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 stamp=$top/build/.deps-ok
 
-# Host packages: the tree, the cross toolchain, QEMU, the build tools and
-# gnuplot (make bench draws its ratios with it).
+# Host packages: the tree, the cross toolchain, QEMU, the build tools,
+# gnuplot (make bench draws its ratios with it) and gdb-multiarch (make
+# profile steps through a benchmark with it).
 PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
-      libelf-dev patch git perl python3-docutils ccache gnuplot-nox"
+      libelf-dev patch git perl python3-docutils ccache gnuplot-nox
+      gdb-multiarch"
 
 die() { echo "deps: $*" >&2; exit 1; }
 
