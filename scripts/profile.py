@@ -29,17 +29,18 @@ line) and the tables are kept in build/profile/.
 Single-stepping through the gdb stub runs at a few hundred to a few
 thousand instructions a second: an operation of 30,000 instructions
 takes about a minute on an idle host.  Only the stepped CPU runs while
-it is stepped (scheduler-locking), so an operation that waits on
-another CPU does not finish.  On QEMU 7.2 the stub sometimes reports
-the mark while the kernel is being stepped (seen on the baseline's
-signal_self, in el0t_64_sync_handler); the trace then ends in the
-kernel, and the tool says so rather than print a short count.
+it is stepped (scheduler-locking; without it, QEMU 7.2's stub was seen
+to stop answering in the middle of the baseline's signal_self), so an
+operation that waits on another CPU does not finish.  A trace must end
+in user space, where the mark is; one that ends in the kernel is
+refused rather than counted short.
 """
 import argparse
 import bisect
 import collections
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -61,8 +62,8 @@ import gdb, os
 mark = int(os.environ["PROFILE_MARK"], 16)
 gdb.execute("set pagination off")
 gdb.execute("set confirm off")
-gdb.execute("set scheduler-locking step")
 gdb.execute("target remote localhost:%s" % os.environ["PROFILE_PORT"])
+gdb.execute("set scheduler-locking step")
 gdb.execute("hbreak *0x%x" % mark)
 for _ in range(int(os.environ["PROFILE_WARM"])):
     gdb.execute("continue", to_string=True)
@@ -168,10 +169,13 @@ def profile(col, image, cpio, name, warm, max_steps):
             env = dict(os.environ, PROFILE_MARK=mark, PROFILE_PORT=str(port),
                        PROFILE_WARM=str(warm), PROFILE_MAX=str(max_steps),
                        PROFILE_TRACE=trace)
+            if os.path.exists(trace):
+                os.remove(trace)
             g = subprocess.run([GDB, "-nx", "-batch", "-x", script], env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, timeout=3600)
-            if g.returncode != 0 or not os.path.isfile(trace):
+            if (g.returncode != 0 or "Traceback" in g.stdout or
+                    not os.path.isfile(trace) or not os.path.getsize(trace)):
                 die(f"{col}: gdb failed:\n{g.stdout[-2000:]}")
         finally:
             q.kill()
@@ -190,9 +194,8 @@ def profile(col, image, cpio, name, warm, max_steps):
         # The mark is reached from user space: a kernel PC last means
         # the stub reported the mark while the kernel was being stepped.
         die(f"{col}: the stepping ended in {syms.name(last)}, not in "
-            "user space: the count would be incomplete (a known fault of "
-            "gdb stepping through QEMU 7.2's stub on some kernels); try "
-            "another --warm")
+            "user space: the count would be incomplete; see "
+            f"{trace} and {log}")
     return counts
 
 
@@ -234,6 +237,9 @@ def main():
     args = ap.parse_args()
     if not shutil.which(GDB):
         die(f"{GDB} not found: run 'make deps'")
+    # A TERM (from timeout, say) unwinds like an interrupt, so that the
+    # QEMU being stepped is killed on the way out, not left running.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit("profile: terminated"))
     os.makedirs(OUT, exist_ok=True)
     cols = ["baseline", "port"] if args.kernel == "both" else [args.kernel]
     overrides = dict((c, o) for c, _, o in bench.KERNELS)
