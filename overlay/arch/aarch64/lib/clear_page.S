@@ -12,16 +12,13 @@
  */
 #include <linux/linkage.h>
 #include <linux/export.h>
+#include <asm/assembler.h>
 #include <asm/page.h>
 
 /* void clear_page(void *to) */
 SYM_FUNC_START(clear_page)
 	add	x3, x0, #PAGE_SIZE
-	mrs	x1, dczid_el0
-	tbnz	x1, #4, .Lstore_loop		// DZP: DC ZVA prohibited
-	and	x1, x1, #0xf			// BS: log2 of the block in words
-	mov	x2, #4
-	lsl	x2, x2, x1			// block size in bytes
+	zva_block_size x2, x1, .Lstore_loop
 	cmp	x2, #PAGE_SIZE / 4
 	b.hi	.Lzva_loop			// four blocks exceed the page
 	add	x4, x2, x2, lsl #1		// three blocks

@@ -12,6 +12,7 @@
  */
 #include <linux/linkage.h>
 #include <linux/export.h>
+#include <asm/assembler.h>
 
 /* void *__memset(void *s, int c, size_t n): returns s; memset() too */
 SYM_FUNC_START(__memset)
@@ -32,11 +33,7 @@ SYM_FUNC_START(__memset)
 	cbnz	x1, .Lblocks			// DC ZVA writes zeroes only
 	cmp	x2, #512
 	b.lo	.Lblocks
-	mrs	x4, dczid_el0
-	tbnz	x4, #4, .Lblocks		// DZP: DC ZVA prohibited
-	and	x4, x4, #0xf			// BS: log2 of the block in words
-	mov	x5, #4
-	lsl	x5, x5, x4			// block size in bytes (<= 2KB)
+	zva_block_size x5, x4, .Lblocks
 	cmp	x2, x5, lsl #1
 	b.lo	.Lblocks			// no whole block may fit
 	sub	x4, x5, #1

@@ -35,4 +35,17 @@
 	movk	\reg, #:abs_g0_nc:\val
 	.endm
 
+/*
+ * \reg = the DC ZVA block size in bytes, 4 << DCZID_EL0.BS (at most
+ * 2KB), or a branch to \nozva when DCZID_EL0.DZP prohibits DC ZVA
+ * (DDI 0487 L.a, "DCZID_EL0").  \tmp is clobbered.
+ */
+	.macro	zva_block_size, reg, tmp, nozva
+	mrs	\tmp, dczid_el0
+	tbnz	\tmp, #4, \nozva
+	and	\tmp, \tmp, #0xf
+	mov	\reg, #4
+	lsl	\reg, \reg, \tmp
+	.endm
+
 #endif /* __ASM_AARCH64_ASSEMBLER_H */
