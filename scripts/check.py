@@ -117,7 +117,7 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "fatal"):
+    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "fatal"):
         GROUPS[g] = _group_tests(g)
     for cfg in ("normal", "test"):
         fatal = group_tests("fatal", cfg)
@@ -139,7 +139,7 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod", "checkers", "fatal"):
+    if group in ("smoke", "kmod", "checkers", "hardening", "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")

@@ -1,0 +1,15 @@
+#!/bin/sh
+# hardening/exec_userspace: LKDTM's EXEC_USERSPACE maps a page in the
+# writer's user space (read, write, execute), copies a function into it
+# and calls it from the kernel.  Both kernels map every user page
+# privileged execute-never (PXN): the call must end in an instruction
+# abort from EL1, a permission fault, at the very (user) address LKDTM
+# printed ("attempting bad execution at ADDR"), then an oops that kills
+# the writer, and nothing else may be reported (lib: oops).
+. ./lib
+attack EXEC_USERSPACE
+oops EXEC_USERSPACE
+attempted execution
+fault_at $addr
+fault_kind "execut" iabt perm
+exit 0
