@@ -17,6 +17,10 @@ int main(void)
 {
 	DEFINE(TSK_TI_FLAGS, offsetof(struct task_struct, thread_info.flags));
 	DEFINE(TSK_STACK, offsetof(struct task_struct, stack));
+#ifdef CONFIG_STACKPROTECTOR
+	/* The canary GCC reads through SP_EL0 (arch Makefile). */
+	DEFINE(TSK_STACK_CANARY, offsetof(struct task_struct, stack_canary));
+#endif
 	DEFINE(THREAD_CPU_CONTEXT, offsetof(struct task_struct, thread.cpu_context));
 	BLANK();
 	/* x0..x30: S_REGS + 8 * n */

@@ -29,6 +29,15 @@
  */
 DEFINE_PER_CPU(struct task_struct *, __entry_task) = &init_task;
 
+#if defined(CONFIG_STACKPROTECTOR) && !defined(CONFIG_STACKPROTECTOR_PER_TASK)
+/*
+ * A compiler that cannot read the canary through SP_EL0 compares every
+ * frame with this one, set once at boot (asm/stackprotector.h).
+ */
+unsigned long __stack_chk_guard __ro_after_init;
+EXPORT_SYMBOL(__stack_chk_guard);
+#endif
+
 asmlinkage void ret_from_fork(void);
 struct task_struct *cpu_switch_to(struct task_struct *prev,
 				  struct task_struct *next);

@@ -8,6 +8,8 @@
 #include <linux/errno.h>
 #include <linux/nospec.h>
 #include <linux/ptrace.h>
+#include <linux/random.h>
+#include <linux/randomize_kstack.h>
 #include <linux/syscalls.h>
 #include <asm/daif.h>
 #include <asm/exception.h>
@@ -19,6 +21,13 @@ static void invoke_syscall(struct pt_regs *regs, long scno)
 	syscall_fn_t fn;
 	long ret;
 
+	/*
+	 * RANDOMIZE_KSTACK_OFFSET: the call's frames start below a gap of
+	 * the size chosen at the end of the previous call, so that one
+	 * call cannot predict where another's stack data will be.
+	 */
+	add_random_kstack_offset();
+
 	if (scno < 0 || scno >= NR_syscalls) {
 		ret = -ENOSYS;
 	} else {
@@ -27,6 +36,15 @@ static void invoke_syscall(struct pt_regs *regs, long scno)
 			 regs->regs[3], regs->regs[4], regs->regs[5]);
 	}
 	regs->regs[0] = ret;
+
+	/*
+	 * The next call's gap, from the kernel's RNG (only read while the
+	 * feature is on): the counter, a cheaper source, is readable at
+	 * EL0 too (CNTVCT_EL0), which would help user space guess it.
+	 * KSTACK_OFFSET_MAX() keeps 10 bits, and the 16-byte alignment of
+	 * SP (AAPCS64) leaves SP[9:4] random.
+	 */
+	choose_random_kstack_offset(get_random_u16());
 }
 
 void noinstr do_el0_svc(struct pt_regs *regs)
