@@ -3,7 +3,9 @@
 #
 # Configure one kernel build folder from allnoconfig plus the project's
 # fragments: configs/common.config, the arch's own fragment (with PAGE and
-# VA filled in) and, when TEST=1, configs/test.config.  The configuration
+# VA filled in), when TEST=1, configs/test.config, and then any fragment
+# named in WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by
+# hand, such as a KCSAN one, never by 'make check').  The configuration
 # is remade only when the fragment changed.  Every option the fragment
 # asks for must come out as asked: an option that Kconfig dropped (a
 # missing dependency, a renamed symbol) fails here instead of silently
@@ -35,6 +37,10 @@ frag=$out/wb-fragment.config
 	cat "$top/configs/common.config"
 	sed -e "s/@PAGE@/$PAGE/g" -e "s/@VA@/$va/g" "$archfrag"
 	[ "$test" = 1 ] && cat "$top/configs/test.config"
+	for f in ${WB_EXTRA_FRAGMENTS:-}; do
+		[ -r "$f" ] || die "WB_EXTRA_FRAGMENTS: cannot read $f"
+		cat "$f"
+	done
 	true
 } >"$frag.new"
 
