@@ -7,6 +7,7 @@
 #include <linux/cpu.h>
 #include <linux/init.h>
 #include <linux/io.h>
+#include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/libfdt.h>
 #include <linux/memblock.h>
@@ -28,6 +29,7 @@
 #include <asm/kasan.h>
 #include <asm/memory.h>
 #include <asm/mmu_context.h>
+#include <asm/pan.h>
 #include <asm/pgtable.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
@@ -114,6 +116,14 @@ void __init setup_arch(char **cmdline_p)
 	setup_machine_fdt(__fdt_pointer);
 	*cmdline_p = boot_command_line;
 
+	/*
+	 * Static keys work from here (text is patched through the fixmap,
+	 * which is ready): early parameters such as
+	 * randomize_kstack_offset= and the CPU feature code below flip
+	 * keys before start_kernel() would initialise them.
+	 */
+	jump_label_init();
+
 	/* earlycon= and the other early parameters */
 	parse_early_param();
 
@@ -127,6 +137,7 @@ void __init setup_arch(char **cmdline_p)
 	/* The hwcaps and EL0's view of the ID registers come from these. */
 	id_regs_init_boot();
 	errata_enable_this_cpu();
+	pan_init_boot();
 
 	aarch64_memblock_init();
 	paging_init();

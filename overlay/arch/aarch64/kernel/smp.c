@@ -29,6 +29,7 @@
 #include <asm/daif.h>
 #include <asm/errata.h>
 #include <asm/mmu_context.h>
+#include <asm/pan.h>
 #include <asm/smp_ops.h>
 #include <asm/smp_plat.h>
 #include <asm/spectre.h>
@@ -228,7 +229,8 @@ static bool secondary_matches_boot_cpu(unsigned int cpu)
 {
 	bool ok = cpuinfo_hwcaps_match_boot_cpu(cpu);
 
-	return asid_width_fits_this_cpu(cpu) && ok;
+	ok = asid_width_fits_this_cpu(cpu) && ok;
+	return pan_enable_secondary(cpu) && ok;
 }
 
 /*

@@ -40,6 +40,14 @@ static const char *fault_kind(unsigned long esr)
 	}
 }
 
+static const char *access_kind(unsigned long esr)
+{
+	if (ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR ||
+	    ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_LOW)
+		return "instruction fetch";
+	return is_write_abort(esr) ? "write" : "read";
+}
+
 static void __noreturn die_kernel_fault(const char *msg, unsigned long addr,
 					unsigned long esr,
 					struct pt_regs *regs)
@@ -48,7 +56,7 @@ static void __noreturn die_kernel_fault(const char *msg, unsigned long addr,
 	pr_alert("Unable to handle kernel %s at virtual address %016lx\n",
 		 msg, addr);
 	pr_alert("  ESR = 0x%016lx (%s, %s, %s)\n", esr, esr_class_name(esr),
-		 fault_kind(esr), is_write_abort(esr) ? "write" : "read");
+		 fault_kind(esr), access_kind(esr));
 	die("Oops", regs, esr);
 	bust_spinlocks(0);
 	make_task_dead(SIGKILL);
@@ -68,10 +76,16 @@ static void kernel_fault(unsigned long addr, unsigned long esr,
 
 	if (addr < PAGE_SIZE)
 		msg = "NULL pointer dereference";
-	else if ((esr & ESR_ELx_FSC_TYPE) == ESR_ELx_FSC_PERM)
-		msg = "write to read-only memory or execution of non-executable memory";
-	else
+	else if (ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR && addr < TASK_SIZE)
+		msg = "execution of user memory";
+	else if ((esr & ESR_ELx_FSC_TYPE) != ESR_ELx_FSC_PERM)
 		msg = "paging request";
+	else if (ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_CUR)
+		msg = "execution of non-executable memory";
+	else if (is_write_abort(esr))
+		msg = "write to read-only memory";
+	else
+		msg = "read from unreadable memory";
 	die_kernel_fault(msg, addr, esr, regs);
 }
 
@@ -146,9 +160,9 @@ static void do_page_fault(unsigned long far, unsigned long esr,
 	 * The kernel reaches user memory only through the accessors, whose
 	 * every access that may fault has an exception table entry.  A
 	 * fault on a user address anywhere else is a kernel bug: refused,
-	 * not resolved by mapping the page.  (arm64 catches the same bug
-	 * on any access, mapped or not, with PAN, which the port does not
-	 * use yet.)
+	 * not resolved by mapping the page.  With PAN (asm/pan.h) an
+	 * access to a mapped user page faults too, with a permission
+	 * fault, and ends here.
 	 */
 	if (!user_mode(regs) && !search_exception_tables(regs->pc))
 		die_kernel_fault("access to user memory outside uaccess routines",

@@ -4,7 +4,7 @@
  *
  * Everything is built on one primitive, a compare-and-exchange of a
  * user word.  The exclusive access instructions have no unprivileged
- * form, so it uses LDAXR/STLXR at EL1 on an address the caller checked
+ * form, so it uses LDXR/STLXR at EL1 on an address the caller checked
  * with access_ok(); a fault (page not present, read-only) goes through
  * the exception table to -EFAULT, and the futex core faults the page in
  * and retries.
@@ -25,6 +25,7 @@
 #include <linux/futex.h>
 #include <linux/uaccess.h>
 #include <asm/errno.h>
+#include <asm/pan.h>
 
 /*
  * Give up with -EAGAIN after this many lost exclusive reservations, so
@@ -43,6 +44,8 @@ static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
 	int err = -EAGAIN;
 	u32 seen = 0, busy;
 
+	/* The exclusives are privileged accesses, which PAN checks. */
+	uaccess_enable_privileged();
 	asm volatile(
 	"0:	subs	%w[tries], %w[tries], #1\n"
 	"	b.lo	9f\n"
@@ -60,6 +63,7 @@ static inline int __futex_cmpxchg(u32 __user *uaddr, u32 oldval, u32 newval,
 	  [tries] "+r" (tries), [word] "+Q" (*uaddr)
 	: [old] "r" (oldval), [new] "r" (newval)
 	: "cc", "memory");
+	uaccess_disable_privileged();
 
 	*found = seen;
 	return err;
