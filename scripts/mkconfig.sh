@@ -6,7 +6,8 @@
 # VA filled in), when TEST=1, configs/test.config, and then any fragment
 # named in WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by
 # hand, such as a KCSAN one, never by 'make check').  The configuration
-# is remade only when the fragment changed.  Every option the fragment
+# is remade every time and replaces .config only when it differs.
+# Every option the fragment
 # asks for must come out as asked: an option that Kconfig dropped (a
 # missing dependency, a renamed symbol) fails here instead of silently
 # building a different kernel.
@@ -44,17 +45,20 @@ frag=$out/wb-fragment.config
 	true
 } >"$frag.new"
 
-if [ -f "$out/.config" ] && [ -f "$frag" ] && cmp -s "$frag" "$frag.new"; then
-	rm -f "$frag.new"
-	exit 0
-fi
 mv "$frag.new" "$frag"
-rm -f "$out/.config"
 
-# The compiler build-kernel.sh uses (ccache'd or not): kbuild rechecks
-# the configuration when CC changes.
+# allnoconfig runs every time, into a file of its own: a change to the
+# Kconfig files (a new symbol, a new default) must give the
+# configuration a clean clone gets, not the defaults syncconfig would
+# take for the new symbols in an old .config.  .config is replaced only
+# when the result differs, so that an unchanged configuration rebuilds
+# nothing.  The compiler is build-kernel.sh's (ccache'd or not): kbuild
+# rechecks the configuration when CC changes.
+new=.config.wb-new
+rm -f "$out/$new"
 make -s -C "$tree" O="$out" ARCH="$arch" CROSS_COMPILE=aarch64-linux-gnu- \
-	CC="${WB_KCC:-aarch64-linux-gnu-gcc}" KCONFIG_ALLCONFIG="$frag" allnoconfig >"$out/config.log" 2>&1 ||
+	CC="${WB_KCC:-aarch64-linux-gnu-gcc}" KCONFIG_ALLCONFIG="$frag" \
+	KCONFIG_CONFIG="$new" allnoconfig >"$out/config.log" 2>&1 && [ -f "$out/$new" ] ||
 	{ tail -20 "$out/config.log" >&2; die "allnoconfig failed for ARCH=$arch (log: $out/config.log)"; }
 
 # Check that every request survived.
@@ -63,13 +67,18 @@ while IFS= read -r line; do
 	case $line in
 	CONFIG_*=n)
 		sym=${line%%=*}
-		grep -q "^$sym=" "$out/.config" && bad="$bad $line" ;;
+		grep -q "^$sym=" "$out/$new" && bad="$bad $line" ;;
 	CONFIG_*=*)
-		grep -qxF "$line" "$out/.config" || bad="$bad $line" ;;
+		grep -qxF "$line" "$out/$new" || bad="$bad $line" ;;
 	esac
 done <"$frag"
 if [ -n "$bad" ]; then
-	rm -f "$out/.config"
+	rm -f "$out/$new" "$out/.config"
 	die "ARCH=$arch does not accept:$bad (check dependencies in 'make ARCH=$arch menuconfig')"
+fi
+if cmp -s "$out/$new" "$out/.config"; then
+	rm -f "$out/$new"
+else
+	mv "$out/$new" "$out/.config"
 fi
 exit 0
