@@ -21,13 +21,6 @@ static void invoke_syscall(struct pt_regs *regs, long scno)
 	syscall_fn_t fn;
 	long ret;
 
-	/*
-	 * RANDOMIZE_KSTACK_OFFSET: the call's frames start below a gap of
-	 * the size chosen at the end of the previous call, so that one
-	 * call cannot predict where another's stack data will be.
-	 */
-	add_random_kstack_offset();
-
 	if (scno < 0 || scno >= NR_syscalls) {
 		ret = -ENOSYS;
 	} else {
@@ -77,6 +70,16 @@ void noinstr do_el0_svc(struct pt_regs *regs)
 	enter_from_user_mode(regs);
 	daif_unmask_async();
 	instrumentation_begin();
+	/*
+	 * RANDOMIZE_KSTACK_OFFSET: what runs from here, the entry work,
+	 * the call and the exit work, starts below a gap of the size
+	 * chosen at the end of the previous call, so that one call cannot
+	 * predict where another's stack data will be.  Here rather than in
+	 * invoke_syscall(), whose alloca() would keep it from being
+	 * inlined: a call, a frame and its restore on every system call,
+	 * even with the feature off.
+	 */
+	add_random_kstack_offset();
 	local_irq_enable();
 	scno = syscall_enter_from_user_mode_work(regs, scno);
 
