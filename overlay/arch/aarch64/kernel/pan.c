@@ -19,11 +19,10 @@
 #include <asm/pan.h>
 #include <asm/sysreg.h>
 
+/* On once the boot CPU turned PAN on: the futex windows' MSR PAN. */
 DEFINE_STATIC_KEY_FALSE(aarch64_pan);
-EXPORT_SYMBOL(aarch64_pan);
 
 static bool pan_off_by_cmdline;
-static bool pan_on;
 
 static int __init parse_nopan(char *str)
 {
@@ -60,8 +59,6 @@ void __init pan_init_boot(void)
 		return;
 	}
 	pan_enable_this_cpu();
-	pan_on = true;
-	/* The futex windows' MSR PAN (uaccess_enable_privileged()). */
 	static_branch_enable(&aarch64_pan);
 	pr_info("PAN: Privileged Access Never on\n");
 }
@@ -74,7 +71,7 @@ bool pan_enable_secondary(unsigned int cpu)
 {
 	u64 id[NR_ID_REGS];
 
-	if (!pan_on)
+	if (!static_key_enabled(&aarch64_pan))
 		return true;
 	read_id_regs(id);
 	if (!cpu_has_pan(id)) {
