@@ -12,10 +12,5 @@
 attack STACK_GUARD_PAGE_TRAILING
 oops STACK_GUARD_PAGE_TRAILING
 has "^lkdtm: attempting bad read from page above current stack\$" "LKDTM's attack"
-t=$(stack_size)
-base=$((0x$sp & ~(t - 1)))
-[ $((0x$far)) = $((base + t)) ] ||
-	fail "the fault is at $far, not at the top of the $t-byte stack at $(printf %016x $base) that holds sp $sp"
-echo "the fault is at $far, the top of the $t-byte stack at $(printf %016x $base) that holds sp $sp"
-fault_kind "paging request" dabt trans read
+guard_fault above
 exit 0
