@@ -14,6 +14,9 @@
 # Configuration variables (defaults in brackets):
 #   PAGE=4k|16k|64k [4k]   VA=39|48|... [39]   TEST=0|1 [0]: add the
 #   in-kernel self-tests of configs/test.config
+#   HARDEN=1|0 [1]         0 builds the normal kernels without the
+#                          hardening of configs/*hardened.config (in
+#                          build/out/ARCH-PAGE-vaVA-plain), for make bench
 #   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
 #                          once it reaches user space, else the baseline)
 #   MACHINE=NAME           a row of tests/machines for 'make run'
@@ -27,6 +30,7 @@
 PAGE	?= 4k
 VA	?= 39
 TEST	?= 0
+HARDEN	?= 1
 JOBS	?= $(shell echo $$(( $$(nproc) + 1 )))
 
 TOP	:= $(CURDIR)
@@ -35,13 +39,13 @@ CROSS	:= aarch64-linux-gnu-
 # A kernel's build folder, as scripts/wb.py names it (kernel_dir).  Set
 # with '=', so that it is asked for only when a recipe runs, after 'deps'
 # has installed python3.
-kernel_dir = $(or $(shell python3 $(TOP)/scripts/wb.py kernel-dir $(1) '$(TEST)' '$(PAGE)' '$(VA)'),$(error scripts/wb.py named no build folder for the $(1): see the line above))
+kernel_dir = $(or $(shell python3 $(TOP)/scripts/wb.py kernel-dir $(1) '$(TEST)' '$(PAGE)' '$(VA)' '$(HARDEN)'),$(error scripts/wb.py named no build folder for the $(1): see the line above))
 PORT_O	= $(call kernel_dir,port)
 BASE_O	= $(call kernel_dir,baseline)
 PORT_IMAGE = $(PORT_O)/arch/aarch64/boot/Image
 BASE_IMAGE = $(BASE_O)/arch/arm64/boot/Image
 
-export PAGE VA TEST JOBS
+export PAGE VA TEST HARDEN JOBS
 
 # What make check boots unless KERNELS says otherwise.  (A variable: a
 # comma inside $(or ...) would separate its arguments.)

@@ -34,7 +34,7 @@ finish; the baseline's figures are reported regardless.  Environment:
   WB_BENCH_PORT=0           leave the port out (no build attempted)
   WB_BENCH_PORT_IMAGE=PATH  benchmark this Image as the port, unbuilt
   WB_BENCH_BASE_IMAGE=PATH  likewise for the baseline
-  PAGE, VA, TEST            the configuration, as for make (4k, 39, 0)
+  PAGE, VA, TEST, HARDEN    the configuration, as for make (4k, 39, 0, 1)
 
 Exit status: 0 with the baseline's figures (and consistent runs), 1 when
 a figure differed between runs, 2 when the baseline gave no figures.
@@ -93,15 +93,17 @@ def die(msg):
 
 
 def config():
-    """The configuration, from PAGE, VA and TEST as for make."""
+    """The configuration, from PAGE, VA, TEST and HARDEN as for make."""
     return (os.environ.get("PAGE", "4k"), os.environ.get("VA", "39"),
-            os.environ.get("TEST", "0") == "1")
+            os.environ.get("TEST", "0") == "1",
+            os.environ.get("HARDEN", "1") != "0")
 
 
 def config_suffix():
     """The build folder's suffix: wb.kernel_dir() names the folders."""
-    page, va, test = config()
-    return os.path.basename(wb.kernel_dir("port", test, page, va)).split("-", 1)[1]
+    page, va, test, harden = config()
+    return os.path.basename(wb.kernel_dir("port", test, page, va,
+                                          harden)).split("-", 1)[1]
 
 
 def last_line(text, default):
@@ -112,10 +114,11 @@ def last_line(text, default):
 def build_kernel(col):
     """Build one kernel through the workbench (wb.build_kernel); return
     (Image path, None) or (None, why not)."""
-    page, va, test = config()
-    out = wb.kernel_dir(col, test, page, va)
+    page, va, test, harden = config()
+    out = wb.kernel_dir(col, test, page, va, harden)
     note(f"building the {col} in {os.path.relpath(out, TOP)}")
-    image, why = wb.build_kernel(col, test, page, va, log=sys.stderr)
+    image, why = wb.build_kernel(col, test, page, va, log=sys.stderr,
+                                 harden=harden)
     if not image:
         return None, why
     if not os.path.isfile(image):

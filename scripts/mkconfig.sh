@@ -3,9 +3,12 @@
 #
 # Configure one kernel build folder from allnoconfig plus the project's
 # fragments: configs/common.config, the arch's own fragment (with PAGE and
-# VA filled in), when TEST=1, configs/test.config, and then any fragment
-# named in WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by
-# hand, such as a KCSAN one, never by 'make check').  The configuration
+# VA filled in), when TEST=1, configs/test.config, else (the normal,
+# distribution-style kernels) the hardening of configs/hardened.config
+# and configs/ARCH-hardened.config unless HARDEN=0 is in the environment
+# (make bench's unhardened comparisons), and then any fragment named in
+# WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by hand,
+# such as a KCSAN one, never by 'make check').  The configuration
 # is remade every time and replaces .config only when it differs.
 # Every option the fragment
 # asks for must come out as asked: an option that Kconfig dropped (a
@@ -28,6 +31,11 @@ case $va in
 *) die "VA=$va: use one of 36 39 42 47 48 52" ;;
 esac
 
+case ${HARDEN:-1} in
+0|1) ;;
+*) die "HARDEN=$HARDEN: use 1 (the default) or 0" ;;
+esac
+
 archfrag=$top/configs/$arch.config
 [ -f "$archfrag" ] || die "no $archfrag for ARCH=$arch"
 
@@ -37,7 +45,13 @@ frag=$out/wb-fragment.config
 {
 	cat "$top/configs/common.config"
 	sed -e "s/@PAGE@/$PAGE/g" -e "s/@VA@/$va/g" "$archfrag"
-	[ "$test" = 1 ] && cat "$top/configs/test.config"
+	if [ "$test" = 1 ]; then
+		cat "$top/configs/test.config"
+	elif [ "${HARDEN:-1}" != 0 ]; then
+		cat "$top/configs/hardened.config"
+		[ ! -f "$top/configs/$arch-hardened.config" ] ||
+			cat "$top/configs/$arch-hardened.config"
+	fi
 	for f in ${WB_EXTRA_FRAGMENTS:-}; do
 		[ -r "$f" ] || die "WB_EXTRA_FRAGMENTS: cannot read $f"
 		cat "$f"

@@ -48,8 +48,10 @@ def main():
 
     page, va = os.environ.get("PAGE", "4k"), os.environ.get("VA", "39")
     test = os.environ.get("TEST", "0") == "1"
+    harden = os.environ.get("HARDEN", "1") != "0"
     print(f"run: building the {kernel}", flush=True)
-    img, err = wb.build_kernel(kernel, test=test, page=page, va=va, log=sys.stderr)
+    img, err = wb.build_kernel(kernel, test=test, page=page, va=va,
+                               log=sys.stderr, harden=harden)
     if not img:
         wb.die(f"run: {err}")
     initrd = wb.initrd_for(img, wb.build_userspace())

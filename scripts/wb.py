@@ -140,11 +140,17 @@ KERNELS = {
 }
 
 
-def kernel_dir(kernel, test=False, page="4k", va="39"):
-    """A kernel's build folder, build/out/ARCH-PAGE-vaVA[-test].  The one
-    place that names it: the Makefile and shell scripts ask for it on
-    the command line (see main)."""
-    suffix = f"{page}-va{va}" + ("-test" if test else "")
+def kernel_dir(kernel, test=False, page="4k", va="39", harden=True):
+    """A kernel's build folder, build/out/ARCH-PAGE-vaVA[-test|-plain]:
+    -test for the checkers' configuration, -plain for a normal kernel
+    built without the hardening fragments (HARDEN=0).  The one place
+    that names it: the Makefile and shell scripts ask for it on the
+    command line (see main)."""
+    suffix = f"{page}-va{va}"
+    if test:
+        suffix += "-test"
+    elif not harden:
+        suffix += "-plain"
     return os.path.join(BUILD, "out", f"{KERNELS[kernel]}-{suffix}")
 
 
@@ -222,11 +228,13 @@ class BuildProgress:
                     f.write(f"{done} {time.monotonic() - self.start:.0f}\n")
 
 
-def build_kernel(kernel, test=False, page="4k", va="39", log=None):
+def build_kernel(kernel, test=False, page="4k", va="39", log=None,
+                 harden=True):
     """Build one kernel; return (image path or None, error line)."""
     arch = KERNELS[kernel]
-    out = kernel_dir(kernel, test, page, va)
-    env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0")
+    out = kernel_dir(kernel, test, page, va, harden)
+    env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0",
+               HARDEN="1" if harden else "0")
     progress = BuildProgress(os.path.basename(out), out)
     p = subprocess.Popen(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
                           arch, out], env=env, stdout=subprocess.PIPE,
@@ -508,13 +516,15 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
 
 
 def main(argv):
-    """wb.py kernel-dir port|baseline TEST PAGE VA: print the kernel's
-    build folder.  TEST is on when it is "1", as for make."""
-    if len(argv) == 5 and argv[0] == "kernel-dir" and argv[1] in KERNELS:
-        kernel, test, page, va = argv[1:]
-        print(kernel_dir(kernel, test == "1", page, va))
+    """wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN]: print the
+    kernel's build folder.  TEST is on when it is "1", HARDEN off when
+    it is "0", as for make."""
+    if len(argv) in (5, 6) and argv[0] == "kernel-dir" and argv[1] in KERNELS:
+        kernel, test, page, va = argv[1:5]
+        harden = argv[5] != "0" if len(argv) == 6 else True
+        print(kernel_dir(kernel, test == "1", page, va, harden))
         return 0
-    die("usage: wb.py kernel-dir port|baseline TEST PAGE VA")
+    die("usage: wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN]")
 
 
 if __name__ == "__main__":
