@@ -67,10 +67,29 @@ def judge_exhaust_stack(text, page):
     return ""
 
 
+def judge_stack_protector(function):
+    """fatal/corrupt_stack*: the stack protector's panic, naming the
+    function whose canary LKDTM smashed (%pB: NAME+0xOFF/0xSIZE, with
+    [lkdtm], the module, after it)."""
+    def judge(text, page):
+        m = re.search(r"Kernel panic - not syncing: stack-protector: "
+                      r"Kernel stack is corrupted in: (\S+)\+0x[0-9a-f]+/0x[0-9a-f]+ \[lkdtm\]",
+                      text)
+        if not m:
+            return "no 'Kernel panic - not syncing: stack-protector: Kernel stack is corrupted in: FUNCTION+0xOFF/0xSIZE [lkdtm]' after the marker"
+        if m.group(1) != function:
+            return f"the stack protector caught {m.group(1)}, not {function}"
+        return ""
+    return judge
+
+
 # Tests that stop the kernel on purpose (tests/fatal/): the guest cannot
 # say how they went, so the console after the test's expect-fatal marker
 # (wb.py) is judged here.  One may run per boot, as its last test.
-FATAL_TESTS = {"fatal/exhaust_stack": judge_exhaust_stack}
+FATAL_TESTS = {"fatal/exhaust_stack": judge_exhaust_stack,
+               "fatal/corrupt_stack": judge_stack_protector("lkdtm_CORRUPT_STACK"),
+               "fatal/corrupt_stack_strong":
+                   judge_stack_protector("lkdtm_CORRUPT_STACK_STRONG")}
 
 
 class Expectations:
@@ -119,14 +138,9 @@ def load_groups():
     names expected from a boot are those of the image it boots."""
     for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "fatal"):
         GROUPS[g] = _group_tests(g)
-    for cfg in ("normal", "test"):
-        fatal = group_tests("fatal", cfg)
-        if len(fatal) > 1:
-            wb.die(f"tests/fatal: {', '.join(fatal)} all run on '{cfg}' boots; "
-                   "a boot can end in one of them only")
-        for t in fatal:
-            if t not in FATAL_TESTS:
-                wb.die(f"tests/fatal: {t} has no judge in check.py's FATAL_TESTS")
+    for t, _ in GROUPS["fatal"]:
+        if t not in FATAL_TESTS:
+            wb.die(f"tests/fatal: {t} has no judge in check.py's FATAL_TESTS")
 
 
 def group_tests(group, config="normal"):
@@ -151,6 +165,25 @@ def _group_tests(group):
                 name, _, only = w[0].partition(":")
                 tests.append((f"{group}/{name}", only))
     return tests
+
+
+def fatal_test(row):
+    """The fatal test a row's boot ends with: the fatal group runs the
+    one its EXTRA names as wb_fatal=NAME (the guest's runner skips the
+    others), since the first one stops the kernel.  [] without it."""
+    groups, extra = row[4], row[5]
+    named = [p.split("=", 1)[1] for p in parse_extra(extra)
+             if p.startswith("wb_fatal=")]
+    if "fatal" not in groups.split(","):
+        if named:
+            wb.die(f"tests/plan: {row[0]}: wb_fatal= without the fatal group")
+        return []
+    cfg = parse_config(row[2])[0]
+    offered = group_tests("fatal", cfg)
+    if len(named) != 1 or f"fatal/{named[0]}" not in offered:
+        wb.die(f"tests/plan: {row[0]}: the fatal group needs wb_fatal=NAME, one of "
+               f"{', '.join(t.split('/', 1)[1] for t in offered)}")
+    return [f"fatal/{named[0]}"]
 
 
 def parse_config(config):
@@ -226,7 +259,7 @@ def judge_boot(res, kernel, row, machine, b):
     """Turn one boot's console into results."""
     name, mname, config, timeout, groups, extra = row
     cfg, page, _ = parse_config(config)
-    fatal = group_tests("fatal", cfg) if groups.split(",")[-1] == "fatal" else []
+    fatal = fatal_test(row)
     fatal_name, fatal_text = b.fatal_part()
     problems = []
     if fatal and fatal_name:
@@ -249,7 +282,7 @@ def judge_boot(res, kernel, row, machine, b):
 
     tap = b.tap()
     for g in groups.split(","):
-        for t in group_tests(g, cfg):
+        for t in fatal if g == "fatal" else group_tests(g, cfg):
             if t in fatal:
                 if t in tap:
                     ok, skip, comment = tap[t]
@@ -347,6 +380,8 @@ def main():
     print("check: building the user space", flush=True)
     initrd = wb.build_userspace()
     load_groups()
+    for row in plan:
+        fatal_test(row)
 
     configs = sorted({r[2] for r in plan})
     images = {}

@@ -233,6 +233,32 @@ class FatalTests(unittest.TestCase):
         self.assertEqual(judge(far32k, "64k"), "")
         self.assertIn("guard page", judge(far32k, "4k"))
 
+    def test_stack_protector_judge(self):
+        judge = check.FATAL_TESTS["fatal/corrupt_stack"]
+        panic = ("[   20.170000] lkdtm: Corrupting stack containing char array ...\n"
+                 "[   20.180568] Kernel panic - not syncing: stack-protector: Kernel "
+                 "stack is corrupted in: lkdtm_CORRUPT_STACK+0x4c/0x50 [lkdtm]\n")
+        self.assertEqual(judge(panic, "4k"), "")
+        self.assertIn("not lkdtm_CORRUPT_STACK",
+                      judge(panic.replace("+0x4c", "_STRONG+0x4c"), "4k"))
+        self.assertTrue(judge(panic.replace("stack-protector", "kernel BUG"), "4k"))
+        strong = check.FATAL_TESTS["fatal/corrupt_stack_strong"]
+        self.assertIn("not lkdtm_CORRUPT_STACK_STRONG", strong(panic, "4k"))
+
+    def test_fatal_test_of_a_row(self):
+        saved = dict(check.GROUPS)
+        self.addCleanup(lambda: (check.GROUPS.clear(), check.GROUPS.update(saved)))
+        check.GROUPS["fatal"] = [("fatal/exhaust_stack", ""), ("fatal/corrupt_stack", "")]
+        row = ["r", "max-el1", "normal", "300", "smoke,fatal", "wb_fatal=corrupt_stack"]
+        self.assertEqual(check.fatal_test(row), ["fatal/corrupt_stack"])
+        self.assertEqual(check.fatal_test(row[:4] + ["smoke", ""]), [])
+        for groups, extra in [("smoke,fatal", ""), ("smoke,fatal", "wb_fatal=nosuch"),
+                              ("smoke", "wb_fatal=corrupt_stack")]:
+            err = io.StringIO()
+            with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+                check.fatal_test(row[:4] + [groups, extra])
+            self.assertIn("wb_fatal", err.getvalue())
+
     def judge(self, text, rc, ended=""):
         saved = dict(check.GROUPS)
         self.addCleanup(lambda: (check.GROUPS.clear(), check.GROUPS.update(saved)))
@@ -243,7 +269,7 @@ class FatalTests(unittest.TestCase):
         b.rc, b.ended = rc, ended
         res = check.Results()
         check.judge_boot(res, "port", ("el1-max", "max-el1", "normal", "300",
-                                       "smoke,fatal", ""),
+                                       "smoke,fatal", "wb_fatal=exhaust_stack"),
                          wb.Machine("max-el1", "max", 2, 1, 3, "1G"), b)
         return res.res["port"]
 

@@ -9,12 +9,4 @@
 # "Kernel panic - not syncing: kernel stack overflow".
 # wb-timeout: 60
 . ./lib
-need_modules
-need_debugfs
-$MODPROBE lkdtm || fail "modprobe lkdtm exited with $?"
-D=/sys/kernel/debug/provoke-crash/DIRECT
-[ -w $D ] || fail "no $D after loading lkdtm"
-grep -qx EXHAUST_STACK $D || fail "lkdtm does not offer EXHAUST_STACK"
-expect_fatal fatal/exhaust_stack
-echo EXHAUST_STACK >$D
-fail "the kernel came back from EXHAUST_STACK (write status $?)"
+provoke EXHAUST_STACK
