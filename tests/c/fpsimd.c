@@ -18,6 +18,13 @@
  *  - execve starts the new program with V0-V31, FPCR, FPSR zero (and, as
  *    arm64's start_thread() does, x0-x30 zero): checked with a tiny ELF
  *    written by this test, whose first instructions dump the registers.
+ *
+ * The faulting rt_sigreturns take about 40 s on 8 CPUs under TCG
+ * (smp8); where PAN is emulated by TTBR0_EL1 switching, every switch
+ * flushes QEMU's TLB, which it does not tag with ASIDs, and they take
+ * longer: hence more than the default 60 s.
+ *
+ * wb-timeout: 180
  */
 #define _GNU_SOURCE
 #include <asm/sigcontext.h>
