@@ -21,8 +21,9 @@
 #     read returned.  (arm64 with ARM64_SW_TTBR0_PAN, "CPU features:
 #     emulated: Privileged Access Never (PAN) using TTBR0_EL1
 #     switching", refuses it the same way.)
-#   - resolved, on the baseline without PAN (its configuration leaves
-#     ARM64_PAN out, and Cortex-A53/A57/A72 have no PAN): arm64 only
+#   - resolved, on the baseline without PAN (its test configuration
+#     leaves ARM64_PAN and ARM64_SW_TTBR0_PAN out, which the normal,
+#     hardened one has, configs/arm64-hardened.config): arm64 only
 #     catches such an access with PAN, and otherwise handles the fault
 #     like a uaccess one, mapping the zero page, so the load returns.
 #     The window holds no report, the write succeeds and the module
