@@ -16,6 +16,9 @@
 int main(void)
 {
 	DEFINE(TSK_TI_FLAGS, offsetof(struct task_struct, thread_info.flags));
+#ifdef CONFIG_AARCH64_SW_TTBR0_PAN
+	DEFINE(TSK_TI_TTBR0, offsetof(struct task_struct, thread_info.ttbr0));
+#endif
 	DEFINE(TSK_STACK, offsetof(struct task_struct, stack));
 #ifdef CONFIG_STACKPROTECTOR
 	/* The canary GCC reads through SP_EL0 (arch Makefile). */
@@ -32,6 +35,7 @@ int main(void)
 	DEFINE(S_ORIG_X0, offsetof(struct pt_regs, orig_x0));
 	DEFINE(S_SYSCALLNO, offsetof(struct pt_regs, syscallno));
 	DEFINE(S_ESR, offsetof(struct pt_regs, esr));
+	DEFINE(S_TTBR0_ASID, offsetof(struct pt_regs, ttbr0_asid));
 	DEFINE(S_STACKFRAME, offsetof(struct pt_regs, stackframe));
 	DEFINE(PT_REGS_SIZE, sizeof(struct pt_regs));
 	BLANK();

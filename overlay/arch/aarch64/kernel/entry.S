@@ -89,11 +89,63 @@
 #endif
 	.endm
 
+/*
+ * Software PAN (asm/pan.h).  On entry, unmap the user half: TTBR0_EL1
+ * to the reserved table, ASID 0.  From EL1, pt_regs keeps the ASID the
+ * interrupted code ran with: 0 when its window was closed (or when it
+ * ran on the identity map, whose ASID is 0 too and which stays as it
+ * is), else the window was open and is closed here.  On exit to EL0,
+ * and to EL1 code whose window was open, the task's TTBR0_EL1 comes
+ * back from its thread_info, not from pt_regs: the task may have been
+ * switched out and its mm's ASID renumbered meanwhile.  The exit needs
+ * no ISB: ERET is a context synchronization event (SCTLR_EL1.EOS set).
+ * Both use x0, saved already or restored after.
+ */
+	.macro	sw_pan_entry, el
+#ifdef CONFIG_AARCH64_SW_TTBR0_PAN
+	static_branch_unlikely_asm aarch64_ttbr0_pan, .Lswpan\@
+.Lswpan_done\@:
+	.subsection 1
+.Lswpan\@:
+	.if	\el
+	mrs	x0, ttbr0_el1
+	lsr	x0, x0, #48
+	str	x0, [sp, #S_TTBR0_ASID]
+	cbz	x0, .Lswpan_done\@
+	.endif
+	adr_sym	x0, ttbr0_pan_reserved
+	ldr	x0, [x0]
+	msr	ttbr0_el1, x0
+	isb
+	b	.Lswpan_done\@
+	.subsection 0
+#endif
+	.endm
+
+	.macro	sw_pan_exit, el
+#ifdef CONFIG_AARCH64_SW_TTBR0_PAN
+	static_branch_unlikely_asm aarch64_ttbr0_pan, .Lswpan\@
+.Lswpan_done\@:
+	.subsection 1
+.Lswpan\@:
+	.if	\el
+	ldr	x0, [sp, #S_TTBR0_ASID]
+	cbz	x0, .Lswpan_done\@
+	.endif
+	mrs	x0, sp_el0			// current
+	ldr	x0, [x0, #TSK_TI_TTBR0]
+	msr	ttbr0_el1, x0
+	b	.Lswpan_done\@
+	.subsection 0
+#endif
+	.endm
+
 	.macro	save_regs, el
 	gprs	stp
 	.if	\el == 0
 	spectre_bhb_mitigate
 	.endif
+	sw_pan_entry \el
 
 	.if	\el == 0
 	mrs	x21, sp_el0
@@ -137,6 +189,7 @@
 	 * C exit code; debug exceptions and SError are masked here.
 	 */
 	msr	daifset, #DAIFSET_ALL
+	sw_pan_exit \el
 	ldp	x21, x22, [sp, #S_PC]
 	.if	\el == 0
 	ldr	x23, [sp, #S_SP]

@@ -36,6 +36,7 @@
 #include <asm/errata.h>
 #include <asm/extable.h>
 #include <asm/insn.h>
+#include <asm/pan.h>
 #include <asm/ptrace.h>
 #include <asm/sysreg.h>
 
@@ -147,18 +148,22 @@ void errata_enable_this_cpu(void)
  * One cache maintenance instruction on a user address, done by the
  * kernel: 0, or -EFAULT when the address has no mapping (the fault
  * handler first tries to map it, as for a load: ESR_ELx.CM says the
- * access is a read).
+ * access is a read).  FEAT_PAN does not check cache maintenance; the
+ * software PAN's empty table would fault it, so it opens a window.
  */
 #define user_cache_maint(insn, addr)					\
 ({									\
+	unsigned long __addr = (addr);					\
 	int __err = 0;							\
+	uaccess_ttbr0_enable();						\
 	asm volatile(							\
 	"1:	" insn ", %1\n"						\
 	"2:\n"								\
 	_ASM_EXTABLE_UACCESS_ERR(1b, 2b, "%w0")				\
 	: "+r" (__err)							\
-	: "r" (addr)							\
+	: "r" (__addr)							\
 	: "memory");							\
+	uaccess_ttbr0_disable();					\
 	__err;								\
 })
 

@@ -125,10 +125,16 @@ static u64 assign_asid(struct mm_struct *mm)
 	return generation | asid;
 }
 
-/* TTBR0_EL1.ASID is bits 63:48, next to the table base address. */
+/*
+ * Under software PAN the kernel runs with the reserved TTBR0_EL1 and
+ * the task's own is written on the way to user space (switch_mm()
+ * records it in the task's thread_info).
+ */
 static void set_ttbr0(struct mm_struct *mm, u64 id)
 {
-	write_sysreg(__pa(mm->pgd) | (ASID_FIELD(id) << 48), ttbr0_el1);
+	if (ttbr0_pan_on())
+		return;
+	write_sysreg(mm_ttbr0(mm, ASID_FIELD(id)), ttbr0_el1);
 	isb();
 }
 

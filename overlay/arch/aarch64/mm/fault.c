@@ -12,6 +12,7 @@
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
 #include <asm/exception.h>
+#include <asm/pan.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
@@ -157,12 +158,29 @@ static void do_page_fault(unsigned long far, unsigned long esr,
 	}
 
 	/*
+	 * Under software PAN (asm/pan.h) an access made with the uaccess
+	 * window closed went through the reserved, empty table: mapping
+	 * the page cannot resolve it, the access would fault again.  An
+	 * accessor of a task without an mm (a kernel thread, whose window
+	 * has the reserved table too) meets this legitimately and gets
+	 * its -EFAULT; an accessor of a task with an mm that did not open
+	 * its window is a kernel bug.
+	 */
+	if (!user_mode(regs) && ttbr0_pan_on() && !regs->ttbr0_asid &&
+	    search_exception_tables(regs->pc)) {
+		WARN_ONCE(mm, "uaccess at %pS with its TTBR0_EL1 window closed\n",
+			  (void *)regs->pc);
+		kernel_fault(addr, esr, regs);
+		return;
+	}
+
+	/*
 	 * The kernel reaches user memory only through the accessors, whose
 	 * every access that may fault has an exception table entry.  A
 	 * fault on a user address anywhere else is a kernel bug: refused,
 	 * not resolved by mapping the page.  With PAN (asm/pan.h) an
 	 * access to a mapped user page faults too, with a permission
-	 * fault, and ends here.
+	 * fault (a translation fault under software PAN), and ends here.
 	 */
 	if (!user_mode(regs) && !search_exception_tables(regs->pc))
 		die_kernel_fault("access to user memory outside uaccess routines",

@@ -32,7 +32,12 @@ struct pt_regs {
 	s64 syscallno;
 	/* ESR_EL1 of the exception that built this frame */
 	u64 esr;
-	u64 __pad;
+	/*
+	 * Of a frame built from EL1 under software PAN (asm/pan.h): the
+	 * ASID the interrupted code ran with, non-zero when it had a
+	 * uaccess window open, which the return reopens.
+	 */
+	u64 ttbr0_asid;
 	/*
 	 * A frame record (fp, lr) chaining this frame into the unwinder's
 	 * walk; it lives at the end so the C frames below can link to it.

@@ -56,6 +56,9 @@ struct thread_info {
 	unsigned long		syscall_work;	/* SYSCALL_WORK_* (generic entry) */
 	int			preempt_count;	/* 0: preemptible, <0: bug */
 	u32			cpu;		/* the CPU this task runs on */
+#ifdef CONFIG_AARCH64_SW_TTBR0_PAN
+	u64			ttbr0;		/* its user TTBR0_EL1 (asm/pan.h) */
+#endif
 };
 
 #define INIT_THREAD_INFO(tsk)			\

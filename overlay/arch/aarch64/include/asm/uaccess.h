@@ -8,7 +8,8 @@
  * memory that user space itself could not.  A fault on one of them is
  * resolved through the exception table (see <asm/asm-extable.h>); a
  * kernel access to a user address from anywhere else is refused
- * (mm/fault.c).
+ * (mm/fault.c).  Under software PAN each access, its arguments
+ * evaluated first, runs in a uaccess window (asm/pan.h).
  */
 #ifndef __ASM_AARCH64_UACCESS_H
 #define __ASM_AARCH64_UACCESS_H
@@ -19,6 +20,7 @@
 #include <asm/barrier.h>
 #include <asm/extable.h>
 #include <asm/memory.h>
+#include <asm/pan.h>
 #include <asm/processor.h>
 #include <asm-generic/access_ok.h>
 
@@ -68,25 +70,31 @@ do {									\
 	: "rZ" (x), "r" (addr));					\
 } while (0)
 
-#define __get_mem_asm(type, ldb, ldh, ldw, ldx, x, ptr, err)		\
+/* The load of *ptr into the unsigned long val. */
+#define __get_mem_raw(type, ldb, ldh, ldw, ldx, val, ptr, err)		\
 do {									\
-	unsigned long __gu_val;						\
 	switch (sizeof(*(ptr))) {					\
 	case 1:								\
-		__uaccess_load(type, ldb, "%w", __gu_val, (ptr), (err));\
+		__uaccess_load(type, ldb, "%w", val, (ptr), (err));	\
 		break;							\
 	case 2:								\
-		__uaccess_load(type, ldh, "%w", __gu_val, (ptr), (err));\
+		__uaccess_load(type, ldh, "%w", val, (ptr), (err));	\
 		break;							\
 	case 4:								\
-		__uaccess_load(type, ldw, "%w", __gu_val, (ptr), (err));\
+		__uaccess_load(type, ldw, "%w", val, (ptr), (err));	\
 		break;							\
 	case 8:								\
-		__uaccess_load(type, ldx, "%x", __gu_val, (ptr), (err));\
+		__uaccess_load(type, ldx, "%x", val, (ptr), (err));	\
 		break;							\
 	default:							\
 		BUILD_BUG();						\
 	}								\
+} while (0)
+
+#define __get_mem_asm(type, ldb, ldh, ldw, ldx, x, ptr, err)		\
+do {									\
+	unsigned long __gu_val;						\
+	__get_mem_raw(type, ldb, ldh, ldw, ldx, __gu_val, ptr, err);	\
 	(x) = (__force __typeof__(*(ptr)))__gu_val;			\
 } while (0)
 
@@ -117,10 +125,15 @@ do {									\
 
 #define __get_user(x, ptr)						\
 ({									\
+	__typeof__(*(ptr)) __user *__gu_ptr = (ptr);			\
+	unsigned long __gu_x;						\
 	int __gu_err = 0;						\
 	__chk_user_ptr(ptr);						\
-	__get_mem_asm(_ASM_EXTABLE_UACCESS_ERR_ZERO, "ldtrb", "ldtrh", "ldtr", "ldtr",			\
-		      (x), (ptr), __gu_err);				\
+	uaccess_ttbr0_enable();						\
+	__get_mem_raw(_ASM_EXTABLE_UACCESS_ERR_ZERO, "ldtrb", "ldtrh",	\
+		      "ldtr", "ldtr", __gu_x, __gu_ptr, __gu_err);	\
+	uaccess_ttbr0_disable();					\
+	(x) = (__force __typeof__(*(ptr)))__gu_x;			\
 	__gu_err;							\
 })
 
@@ -135,10 +148,14 @@ do {									\
 
 #define __put_user(x, ptr)						\
 ({									\
+	__typeof__(*(ptr)) __user *__pu_ptr = (ptr);			\
+	__typeof__(*(ptr)) __pu_x = (x);				\
 	int __pu_err = 0;						\
 	__chk_user_ptr(ptr);						\
+	uaccess_ttbr0_enable();						\
 	__put_mem_asm(_ASM_EXTABLE_UACCESS_ERR_ZERO, "sttrb", "sttrh", "sttr", "sttr",			\
-		      (x), (ptr), __pu_err);				\
+		      __pu_x, __pu_ptr, __pu_err);			\
+	uaccess_ttbr0_disable();					\
 	__pu_err;							\
 })
 
@@ -183,13 +200,25 @@ unsigned long __must_check __arch_clear_user(void __user *to,
 static inline unsigned long __must_check
 raw_copy_from_user(void *to, const void __user *from, unsigned long n)
 {
-	return __arch_copy_from_user(to, __uaccess_mask_ptr(from), n);
+	unsigned long left;
+
+	from = __uaccess_mask_ptr(from);
+	uaccess_ttbr0_enable();
+	left = __arch_copy_from_user(to, from, n);
+	uaccess_ttbr0_disable();
+	return left;
 }
 
 static inline unsigned long __must_check
 raw_copy_to_user(void __user *to, const void *from, unsigned long n)
 {
-	return __arch_copy_to_user(__uaccess_mask_ptr(to), from, n);
+	unsigned long left;
+
+	to = __uaccess_mask_ptr(to);
+	uaccess_ttbr0_enable();
+	left = __arch_copy_to_user(to, from, n);
+	uaccess_ttbr0_disable();
+	return left;
 }
 
 #define INLINE_COPY_FROM_USER
@@ -198,7 +227,12 @@ raw_copy_to_user(void __user *to, const void *from, unsigned long n)
 static inline unsigned long __must_check
 __clear_user(void __user *to, unsigned long n)
 {
-	return __arch_clear_user(to, n);
+	unsigned long left;
+
+	uaccess_ttbr0_enable();
+	left = __arch_clear_user(to, n);
+	uaccess_ttbr0_disable();
+	return left;
 }
 
 static inline unsigned long __must_check
@@ -207,7 +241,7 @@ clear_user(void __user *to, unsigned long n)
 	might_fault();
 	if (!access_ok(to, n))
 		return n;
-	return __arch_clear_user(__uaccess_mask_ptr(to), n);
+	return __clear_user(__uaccess_mask_ptr(to), n);
 }
 
 
