@@ -19,6 +19,9 @@ int main(void)
 #ifdef CONFIG_AARCH64_SW_TTBR0_PAN
 	DEFINE(TSK_TI_TTBR0, offsetof(struct task_struct, thread_info.ttbr0));
 #endif
+#ifdef CONFIG_SHADOW_CALL_STACK
+	DEFINE(TSK_TI_SCS_SP, offsetof(struct task_struct, thread_info.scs_sp));
+#endif
 	DEFINE(TSK_STACK, offsetof(struct task_struct, stack));
 #ifdef CONFIG_STACKPROTECTOR
 	/* The canary GCC reads through SP_EL0 (arch Makefile). */

@@ -13,6 +13,7 @@
 #include <asm/daif.h>
 #include <asm/jump_label.h>
 #include <asm/ptrace.h>
+#include <asm/scs.h>
 #include <asm/spectre.h>
 #include <asm/sysreg.h>
 #include <linux/arm-smccc.h>
@@ -153,6 +154,7 @@
 	mrs	x19, tpidr_el1
 	ldr	x19, [x20, x19]
 	msr	sp_el0, x19
+	scs_load x19			// user x18 is in pt_regs now
 	.else
 	add	x21, sp, #PT_REGS_SIZE
 	.endif
@@ -190,6 +192,10 @@
 	 */
 	msr	daifset, #DAIFSET_ALL
 	sw_pan_exit \el
+	.if	\el == 0
+	mrs	x21, sp_el0
+	scs_save x21			// before gprs restores user x18
+	.endif
 	ldp	x21, x22, [sp, #S_PC]
 	.if	\el == 0
 	ldr	x23, [sp, #S_SP]
@@ -406,25 +412,37 @@ SYM_CODE_END(ret_from_fork)
 	.popsection
 
 /*
- * void call_on_irq_stack(regs, fn, sp): fn(regs) with SP = sp (the top
- * of this CPU's IRQ stack, irq.c), IRQs masked.  The frame record
- * pushed on the caller's stack is where fn's first frame links to, so
- * the unwinder crosses from the IRQ stack back to the task's.
+ * void call_on_irq_stack(regs, fn, sp, scs): fn(regs) with SP = sp (the
+ * top of this CPU's IRQ stack, irq.c) and, with SHADOW_CALL_STACK, x18
+ * = scs (this CPU's IRQ shadow call stack), IRQs masked.  The frame
+ * record pushed on the caller's stack is where fn's first frame links
+ * to, so the unwinder crosses from the IRQ stack back to the task's.
+ * The task's x18 waits in its thread_info meanwhile.
  */
 SYM_FUNC_START(call_on_irq_stack)
 	stp	x29, x30, [sp, #-16]!
 	mov	x29, sp
+#ifdef CONFIG_SHADOW_CALL_STACK
+	mrs	x16, sp_el0
+	scs_save x16
+	mov	x18, x3
+#endif
 	mov	sp, x2
 	blr	x1
 	mov	sp, x29
 	ldp	x29, x30, [sp], #16
+#ifdef CONFIG_SHADOW_CALL_STACK
+	mrs	x16, sp_el0
+	scs_load x16
+#endif
 	ret
 SYM_FUNC_END(call_on_irq_stack)
 
 /*
  * struct task_struct *cpu_switch_to(prev, next): save the callee-saved
- * registers, SP and the return address in prev->thread.cpu_context,
- * load next's, and make next current (SP_EL0).  Returns prev.
+ * registers, SP and the return address in prev->thread.cpu_context
+ * (and x18, the shadow call stack pointer, in its thread_info), load
+ * next's, and make next current (SP_EL0).  Returns prev.
  */
 SYM_FUNC_START(cpu_switch_to)
 	mov	x10, #THREAD_CPU_CONTEXT
@@ -439,6 +457,7 @@ SYM_FUNC_START(cpu_switch_to)
 	stp	x27, x28, [x11, #(CPU_CTX_REGS + 8 * 8)]
 	stp	x29, x13, [x11, #CPU_CTX_FP]	// fp, then sp
 	str	lr, [x11, #CPU_CTX_PC]
+	scs_save x0
 
 	ldp	x19, x20, [x12, #(CPU_CTX_REGS + 8 * 0)]
 	ldp	x21, x22, [x12, #(CPU_CTX_REGS + 8 * 2)]
@@ -450,5 +469,6 @@ SYM_FUNC_START(cpu_switch_to)
 
 	mov	sp, x13
 	msr	sp_el0, x1		// current = next
+	scs_load x1
 	ret
 SYM_FUNC_END(cpu_switch_to)

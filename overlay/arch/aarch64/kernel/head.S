@@ -18,6 +18,7 @@
 #include <asm/page.h>
 #include <asm/pgtable-hwdef.h>
 #include <asm/ptrace.h>
+#include <asm/scs.h>
 #include <asm/setup.h>
 #include <asm/sysreg.h>
 #include <asm/thread_info.h>
@@ -248,6 +249,7 @@ SYM_FUNC_START_LOCAL(primary_switched)
 	adr_sym	x0, init_task
 	msr	sp_el0, x0
 	msr	tpidr_el1, xzr
+	scs_load x0			// init_shadow_call_stack (thread_info.h)
 
 	adr_sym	x0, vectors
 	msr	vbar_el1, x0
@@ -317,6 +319,7 @@ SYM_FUNC_START_LOCAL(secondary_switched)
 	/* As for the boot CPU: SP_EL0 = current, TPIDR_EL1 = per-cpu offset */
 	msr	sp_el0, x1
 	msr	tpidr_el1, x3
+	scs_load x1			// its base: _cpu_up() resets it
 	mov	sp, x2
 	stp	xzr, xzr, [x2, #S_STACKFRAME]
 	add	x29, x2, #S_STACKFRAME

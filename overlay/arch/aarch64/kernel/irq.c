@@ -12,7 +12,8 @@
  * interrupt handlers and softirqs that might land on it.  With
  * VMAP_STACK the IRQ stacks come from vmalloc, aligned like task
  * stacks, so that they have guard pages and the vectors' overflow
- * check (entry.S) covers them too.
+ * check (entry.S) covers them too.  With SHADOW_CALL_STACK each CPU
+ * also has a shadow call stack for its interrupts, for the same reason.
  */
 #include <linux/gfp.h>
 #include <linux/init.h>
@@ -21,6 +22,7 @@
 #include <linux/irqchip.h>
 #include <linux/kernel.h>
 #include <linux/percpu.h>
+#include <linux/scs.h>
 #include <linux/seq_file.h>
 #include <linux/topology.h>
 #include <linux/vmalloc.h>
@@ -30,6 +32,7 @@
 #include <asm/stacktrace.h>
 
 DEFINE_PER_CPU(unsigned long *, irq_stack_ptr);
+static DEFINE_PER_CPU(void *, irq_scs_ptr);
 
 static void __init alloc_irq_stack(int cpu)
 {
@@ -45,6 +48,14 @@ static void __init alloc_irq_stack(int cpu)
 	if (!stack)
 		panic("CPU%d: no memory for an IRQ stack\n", cpu);
 	per_cpu(irq_stack_ptr, cpu) = stack;
+
+	if (IS_ENABLED(CONFIG_SHADOW_CALL_STACK)) {
+		stack = scs_alloc(cpu_to_node(cpu));
+		if (!stack)
+			panic("CPU%d: no memory for an IRQ shadow call stack\n",
+			      cpu);
+		per_cpu(irq_scs_ptr, cpu) = stack;
+	}
 }
 
 /*
@@ -61,7 +72,8 @@ static void run_on_irq_stack(struct pt_regs *regs,
 	if (!base || on_irq_stack_of_this_cpu(current_stack_pointer, 1))
 		fn(regs);
 	else
-		call_on_irq_stack(regs, fn, base + IRQ_STACK_SIZE);
+		call_on_irq_stack(regs, fn, base + IRQ_STACK_SIZE,
+				  __this_cpu_read(irq_scs_ptr));
 }
 
 void handle_irq_on_irq_stack(struct pt_regs *regs)

@@ -20,10 +20,13 @@ DECLARE_PER_CPU(unsigned long *, irq_stack_ptr);
 
 void handle_irq_on_irq_stack(struct pt_regs *regs);
 
-/* entry.S: call fn(regs) with SP = sp, back on the caller's stack after. */
+/*
+ * entry.S: call fn(regs) with SP = sp and the shadow call stack pointer
+ * = scs (if SHADOW_CALL_STACK), back on the caller's stacks after.
+ */
 asmlinkage void call_on_irq_stack(struct pt_regs *regs,
 				  void (*fn)(struct pt_regs *),
-				  unsigned long sp);
+				  unsigned long sp, void *scs);
 
 #endif /* __ASSEMBLY__ */
 #endif /* __ASM_AARCH64_IRQ_H */

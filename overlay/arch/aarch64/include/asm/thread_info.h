@@ -59,12 +59,29 @@ struct thread_info {
 #ifdef CONFIG_AARCH64_SW_TTBR0_PAN
 	u64			ttbr0;		/* its user TTBR0_EL1 (asm/pan.h) */
 #endif
+#ifdef CONFIG_SHADOW_CALL_STACK
+	/*
+	 * The task's shadow call stack (linux/scs.h): its base, and x18
+	 * while the task is switched out or in user space (entry.S).
+	 */
+	void			*scs_base;
+	void			*scs_sp;
+#endif
 };
+
+#ifdef CONFIG_SHADOW_CALL_STACK
+#define INIT_SCS						\
+	.scs_base	= init_shadow_call_stack,		\
+	.scs_sp		= init_shadow_call_stack,
+#else
+#define INIT_SCS
+#endif
 
 #define INIT_THREAD_INFO(tsk)			\
 {						\
 	.flags		= 0,			\
 	.preempt_count	= INIT_PREEMPT_COUNT,	\
+	INIT_SCS				\
 }
 
 #endif /* __ASSEMBLY__ */
