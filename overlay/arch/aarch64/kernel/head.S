@@ -29,8 +29,9 @@
 	b	primary_entry
 	.long	0
 	.quad	0				// text_offset
-	.quad	_kernel_size_le			// image_size
-	.quad	_kernel_flags_le		// flags
+	.long	_kernel_size_lo32		// image_size (vmlinux.lds.S)
+	.long	_kernel_size_hi32
+	.quad	__IMAGE_FLAGS			// flags
 	.quad	0				// res2
 	.quad	0				// res3
 	.quad	0				// res4
@@ -80,6 +81,16 @@ SYM_CODE_START_LOCAL(primary_entry)
 
 	bl	cpu_setup
 	bl	enable_mmu
+
+#ifdef CONFIG_RELOCATABLE
+	/*
+	 * Still on the identity map and the early stack, now with the
+	 * caches on: write the image's absolute pointers, which the link
+	 * left 0, before the first of them is read (the literal below).
+	 */
+	mov	x0, xzr				// offset from the link address
+	bl	__pi_relocate_kernel
+#endif
 
 	ldr	x8, =primary_switched
 	br	x8

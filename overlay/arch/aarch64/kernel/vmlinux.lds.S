@@ -52,14 +52,22 @@ SECTIONS
 	_etext = .;
 
 	/*
-	 * The linker's own sections: the kernel is linked statically and
-	 * not relocatable, so they must come out empty (checked below).
+	 * The linker's own sections: the kernel calls nothing through a
+	 * PLT, so this must come out empty (checked below).
 	 */
 	.plt : {
 		*(.plt) *(.plt.*) *(.iplt) *(.igot .igot.plt)
 	}
-	.rela.dyn : {
-		*(.rela .rela*)
+	/*
+	 * A shared-object link (RELOCATABLE) always makes a GOT, with its
+	 * reserved entries only: nothing is reached through it (checked
+	 * below).
+	 */
+	.got : {
+		*(.got)
+	}
+	.got.plt : {
+		*(.got.plt)
 	}
 
 	. = ALIGN(PAGE_SIZE);
@@ -80,6 +88,15 @@ SECTIONS
 		EXIT_DATA
 	}
 	PERCPU_SECTION(L1_CACHE_BYTES)
+	/*
+	 * The run-time relocations of a RELOCATABLE kernel, applied once
+	 * at boot (kernel/relocate.c), then freed with the init data.
+	 */
+	.rela.dyn : ALIGN(8) {
+		__rela_start = .;
+		*(.rela .rela*)
+		__rela_end = .;
+	}
 	. = ALIGN(PAGE_SIZE);
 	__init_end = .;
 
@@ -137,6 +154,8 @@ PROVIDE(__pi___early_pool_end = __early_pool_end);
 PROVIDE(__pi_fixmap_pte = fixmap_pte);
 PROVIDE(__pi_idmap_pg_dir = idmap_pg_dir);
 PROVIDE(__pi_swapper_pg_dir = swapper_pg_dir);
+PROVIDE(__pi___rela_start = __rela_start);
+PROVIDE(__pi___rela_end = __rela_end);
 
 /*
  * The image is mapped by segment with different permissions
@@ -146,12 +165,22 @@ ASSERT(__start_rodata == ALIGN(__start_rodata, PAGE_SIZE), ".rodata is not page 
 ASSERT(__init_begin == ALIGN(__init_begin, PAGE_SIZE), "init text is not page aligned")
 ASSERT(__initdata_begin == ALIGN(__initdata_begin, PAGE_SIZE), "init data is not page aligned")
 
-/* Fields of the Image header (kernel/head.S), as link-time constants. */
-_kernel_size_le = _end - _text;
-_kernel_flags_le = __IMAGE_FLAGS;
+/*
+ * image_size in the Image header (kernel/head.S), as two 32-bit words:
+ * a 64-bit word holding a symbol's value becomes a run-time relocation
+ * in a RELOCATABLE link, and reads 0 in the file, where boot loaders
+ * look; a 32-bit one cannot be relocated, so the linker writes it.
+ * Little-endian, as the kernel.
+ */
+_kernel_size_lo32 = (_end - _text) & 0xffffffff;
+_kernel_size_hi32 = (_end - _text) >> 32;
 
 ASSERT(SIZEOF(.plt) == 0, "unexpected PLT entries in vmlinux")
-ASSERT(SIZEOF(.rela.dyn) == 0, "unexpected run-time relocations in vmlinux")
+ASSERT(SIZEOF(.got) <= 8, "unexpected GOT entries in vmlinux")
+ASSERT(SIZEOF(.got.plt) == 0 || SIZEOF(.got.plt) == 0x18, "unexpected GOT entries in vmlinux")
+#ifndef CONFIG_RELOCATABLE
+ASSERT(__rela_end == __rela_start, "unexpected run-time relocations in vmlinux")
+#endif
 ASSERT(_text == KIMAGE_VADDR, "the Image header must be at KIMAGE_VADDR")
 ASSERT(_end - _text <= KIMAGE_VSIZE, "the kernel image is larger than KIMAGE_VSIZE")
 /* The user-copy routines have entries: a table the fixup code cannot see

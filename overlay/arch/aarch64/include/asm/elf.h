@@ -67,6 +67,9 @@
 
 #define R_AARCH64_LDST128_ABS_LO12_NC	299
 
+/* Dynamic: the one type a relocatable vmlinux has (kernel/relocate.c) */
+#define R_AARCH64_RELATIVE		1027
+
 #define ELF_CLASS		ELFCLASS64
 #define ELF_DATA		ELFDATA2LSB
 #define ELF_ARCH		EM_AARCH64

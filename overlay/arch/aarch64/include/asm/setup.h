@@ -19,6 +19,12 @@ void bootmem_init(void);
  */
 u64 early_map_kernel(u64 fdt_pa);
 
+/*
+ * kernel/relocate.c, called by head.S with the MMU on, from the
+ * identity map; linked the same way (__pi_relocate_kernel).
+ */
+void relocate_kernel(u64 offset);
+
 #endif
 
 #endif /* __ASM_AARCH64_SETUP_H */
