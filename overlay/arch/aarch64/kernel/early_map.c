@@ -168,7 +168,7 @@ u64 __init early_map_kernel(u64 fdt_pa)
 	 * reading its header for its size, since the blob may not have
 	 * been cleaned to the PoC (only the image must be) and the D-cache
 	 * is off here.  Writable: the generic DT code wipes
-	 * /chosen/kaslr-seed and rng-seed in place once it has used them.
+	 * /chosen/rng-seed in place once it has used it.
 	 */
 	fdt_base = fdt_pa & PAGE_MASK;
 	fdt_size = ALIGN(fdt_pa - fdt_base + MAX_FDT_SIZE, PAGE_SIZE);
