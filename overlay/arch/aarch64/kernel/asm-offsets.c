@@ -6,6 +6,7 @@
 #include <linux/arm-smccc.h>
 #include <linux/kbuild.h>
 #include <linux/sched.h>
+#include <asm/fixmap.h>
 #include <asm/processor.h>
 #include <asm/ptrace.h>
 #include <asm/smp.h>
@@ -68,5 +69,7 @@ int main(void)
 	DEFINE(SC_PC, offsetof(struct sigcontext, pc));
 	DEFINE(SC_VREGS, offsetof(struct sigcontext, __reserved) +
 			 offsetof(struct fpsimd_context, vregs));
+	/* Where head.S finds the debug UART once the MMU is on. */
+	DEFINE(EARLY_UART_VIRT, __fix_to_virt(FIX_EARLYCON_MEM_BASE));
 	return 0;
 }

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The first translation tables, built before the MMU is on.
+ * The first translation tables, built in two stages.
  *
- * This runs at the physical address the boot loader chose, with the MMU
- * and D-cache off, on its own stack (early_stack), so:
+ * Stage 1, early_map_kernel(), runs at the physical address the boot
+ * loader chose, with the MMU and D-cache off, on its own stack
+ * (early_stack), so:
  *  - every global is reached PC-relative (ADRP), which gives physical
  *    addresses; no pointer stored in data may be followed;
  *  - all memory is Device-nGnRnE: no unaligned access (-mstrict-align)
@@ -12,14 +13,24 @@
  *    PC-relative relocations (kernel/Makefile checks), so it can call
  *    nothing outside itself;
  *  - table addresses are physical and usable as pointers directly.
- *
  * It builds:
- *  - swapper_pg_dir (TTBR1_EL1): the image at its link address, by
- *    segment (text and init text read-only and executable, everything
- *    else non-executable, PXN), the fixmap's static leaf table (with the
- *    debug UART in it), and the device tree at FDT_VIRT_BASE;
+ *  - swapper_pg_dir (TTBR1_EL1): the fixmap's static leaf table (with
+ *    the debug UART in it) and the device tree at FDT_VIRT_BASE;
  *  - idmap_pg_dir (TTBR0_EL1): the image at VA == PA, so the code that
- *    sets SCTLR_EL1.M keeps running.
+ *    sets SCTLR_EL1.M keeps running, and stage 2 after it.
+ *
+ * Stage 2, early_map_image(), runs once the MMU is on, still at the
+ * physical address (through the identity map, where table addresses
+ * are still usable as pointers) and on the same stack, with the same
+ * constraints but for the caches, now on.  It can read the device tree,
+ * through its mapping: with RANDOMIZE_BASE it takes the KASLR offset
+ * from it (kaslr_early.c).  It then maps the image in swapper_pg_dir at
+ * KIMAGE_VADDR plus that offset, by segment (text and init text
+ * read-only and executable, everything else non-executable, PXN), and
+ * relocates it there (relocate.c).
+ *
+ * Each stage takes its tables from its own part of the pool, so
+ * nothing passes from one to the other but the tables themselves.
  */
 #include <linux/init.h>
 #include <linux/types.h>
@@ -30,7 +41,7 @@
 /* Linked as __pi_<name>: vmlinux.lds.S provides these under that name. */
 extern char _text[], _end[];
 extern char __start_rodata[], __init_begin[], __initdata_begin[];
-extern char __early_pool_start[], __early_pool_end[];
+extern char __early_pool_start[], __image_pool_start[], __early_pool_end[];
 extern u64 fixmap_pte[];
 
 /* The stack head.S runs this file on: nothing else uses it. */
@@ -111,17 +122,18 @@ static void __init map_pages(struct early_pool *pool, u64 *root, u64 va,
 	}
 }
 
-/* [start, end) of the image (physical, as seen here) at its link address. */
+/* [start, end) of the image (physical, as seen here) at @va_text + offset. */
 static void __init map_segment(struct early_pool *pool, u64 *root,
-			       char *start, char *end, u64 prot)
+			       u64 va_text, char *start, char *end, u64 prot)
 {
-	map_pages(pool, root, KIMAGE_VADDR + (start - _text), (u64)start,
+	map_pages(pool, root, va_text + (start - _text), (u64)start,
 		  end - start, prot);
 }
 
 /*
- * Returns 0, or nonzero when the image cannot be identity mapped or
- * the pool ran out.
+ * Stage 1, MMU off.  Returns 0, EARLY_MAP_PLACEMENT when the image
+ * cannot be identity mapped, or EARLY_MAP_POOL when its part of the
+ * pool ran out.
  */
 u64 __init early_map_kernel(u64 fdt_pa)
 {
@@ -135,10 +147,10 @@ u64 __init early_map_kernel(u64 fdt_pa)
 
 	/* The identity map lives in the TTBR0_EL1 half: PA < 2^VA_BITS. */
 	if (pa_start + size > (1UL << VA_BITS))
-		return 1;
+		return EARLY_MAP_PLACEMENT;
 
 	pool.next = (u64)__early_pool_start;
-	pool.end = (u64)__early_pool_end;
+	pool.end = (u64)__image_pool_start;
 	pool.failed = false;
 
 	zero_table(swapper);
@@ -150,18 +162,6 @@ u64 __init early_map_kernel(u64 fdt_pa)
 	if (table)
 		table[level_index(FIXADDR_START, 2)] =
 			__phys_to_table((u64)fixmap_pte);
-
-	/*
-	 * The image, at page granularity so that mark_rodata_ro() and
-	 * free_initmem() only ever change leaf entries.  .rodata stays
-	 * writable until mark_rodata_ro(): it holds __ro_after_init.
-	 */
-	map_segment(&pool, swapper, _text, __start_rodata, _PAGE_KERNEL_ROX);
-	map_segment(&pool, swapper, __start_rodata, __init_begin,
-		    _PAGE_KERNEL);
-	map_segment(&pool, swapper, __init_begin, __initdata_begin,
-		    _PAGE_KERNEL_ROX);
-	map_segment(&pool, swapper, __initdata_begin, _end, _PAGE_KERNEL);
 
 	/*
 	 * The device tree: as much as it may span (MAX_FDT_SIZE), without
@@ -192,5 +192,56 @@ u64 __init early_map_kernel(u64 fdt_pa)
 	map_pages(&pool, idmap, pa_start, pa_start, size,
 		  _PAGE_KERNEL_EXEC | PTE_NG);
 
-	return pool.failed;
+	return pool.failed ? EARLY_MAP_POOL : 0;
+}
+
+/*
+ * Stage 2, MMU on, from the identity map.  Returns 0, or EARLY_MAP_POOL
+ * when its part of the pool ran out.
+ */
+u64 __init early_map_image(u64 fdt_pa)
+{
+	struct early_pool pool;
+	u64 *swapper = (u64 *)swapper_pg_dir;
+	u64 offset = 0, va_text;
+
+	pool.next = (u64)__image_pool_start;
+	pool.end = (u64)__early_pool_end;
+	pool.failed = false;
+
+	if (IS_ENABLED(CONFIG_RANDOMIZE_BASE))
+		offset = kaslr_early_init((void *)(FDT_VIRT_BASE +
+						   (fdt_pa & ~PAGE_MASK)));
+	va_text = KIMAGE_VADDR + offset;
+
+	/*
+	 * At page granularity so that mark_rodata_ro() and free_initmem()
+	 * only ever change leaf entries.  .rodata stays writable until
+	 * mark_rodata_ro(): it holds __ro_after_init.
+	 */
+	map_segment(&pool, swapper, va_text, _text, __start_rodata,
+		    _PAGE_KERNEL_ROX);
+	map_segment(&pool, swapper, va_text, __start_rodata, __init_begin,
+		    _PAGE_KERNEL);
+	map_segment(&pool, swapper, va_text, __init_begin, __initdata_begin,
+		    _PAGE_KERNEL_ROX);
+	map_segment(&pool, swapper, va_text, __initdata_begin, _end,
+		    _PAGE_KERNEL);
+	if (pool.failed)
+		return EARLY_MAP_POOL;
+
+	/*
+	 * The entries replace invalid ones, which no TLB holds (an entry
+	 * that gives a Translation fault is never cached: DDI 0487 L.a,
+	 * "Translation Lookaside Buffers (TLBs)"), so there is
+	 * nothing to invalidate: the walks that head.S's branch to the
+	 * image starts need only see the stores, and the ISB keeps this
+	 * CPU from having fetched through the new mapping before then.
+	 */
+	dsb(ishst);
+	isb();
+
+	if (IS_ENABLED(CONFIG_RELOCATABLE))
+		relocate_kernel(offset);
+	return 0;
 }

@@ -61,7 +61,9 @@ SYM_CODE_START_LOCAL(primary_entry)
 
 	mov	x0, x21
 	bl	__pi_early_map_kernel
-	cbnz	x0, .Lbad_placement
+	cmp	x0, #EARLY_MAP_PLACEMENT
+	b.eq	.Lbad_placement
+	cbnz	x0, .Lbad_pool
 
 	/*
 	 * The tables were written with the MMU and D-cache off, straight
@@ -82,15 +84,16 @@ SYM_CODE_START_LOCAL(primary_entry)
 	bl	cpu_setup
 	bl	enable_mmu
 
-#ifdef CONFIG_RELOCATABLE
 	/*
 	 * Still on the identity map and the early stack, now with the
-	 * caches on: write the image's absolute pointers, which the link
-	 * left 0, before the first of them is read (the literal below).
+	 * caches on: map the image where it will run (with RANDOMIZE_BASE,
+	 * at a random offset taken from the device tree) and write its
+	 * absolute pointers, which the link left 0, before the first of
+	 * them is read (the literal below).
 	 */
-	mov	x0, xzr				// offset from the link address
-	bl	__pi_relocate_kernel
-#endif
+	mov	x0, x21
+	bl	__pi_early_map_image
+	cbnz	x0, .Lbad_pool_mmu_on
 
 	ldr	x8, =primary_switched
 	br	x8
@@ -98,6 +101,13 @@ SYM_CODE_START_LOCAL(primary_entry)
 .Lbad_placement:
 	adr	x0, .Lmsg_placement
 	b	early_fail
+.Lbad_pool:
+	adr	x0, .Lmsg_pool
+	b	early_fail
+.Lbad_pool_mmu_on:
+	adr	x0, .Lmsg_pool
+	mov_const x1, EARLY_UART_VIRT
+	b	early_fail_at
 SYM_CODE_END(primary_entry)
 
 /*
@@ -146,11 +156,14 @@ SYM_FUNC_END(check_fdt)
  * Boot cannot go on: say why on the debug UART, if one is configured
  * (a PL011: data register at 0x00, flag register at 0x18 with TXFF in
  * bit 5), then wait forever.  Nothing else can report it, as no
- * console exists without a device tree.
+ * console exists without a device tree.  x0: the message.  With the
+ * MMU on, enter at early_fail_at with x1 = the UART's fixmap slot,
+ * which early_map_kernel() maps.
  */
 SYM_FUNC_START_LOCAL(early_fail)
-#if CONFIG_AARCH64_DEBUG_UART_PHYS != 0
 	mov_const x1, CONFIG_AARCH64_DEBUG_UART_PHYS
+SYM_INNER_LABEL(early_fail_at, SYM_L_LOCAL)	// x1: the UART's address
+#if CONFIG_AARCH64_DEBUG_UART_PHYS != 0
 1:	ldrb	w2, [x0], #1
 	cbz	w2, 3f
 2:	ldr	w3, [x1, #0x18]
@@ -168,6 +181,8 @@ SYM_FUNC_END(early_fail)
 	.asciz	"\r\naarch64: this CPU does not implement the kernel's page size (ID_AA64MMFR0_EL1.TGran); stopping.\r\n"
 .Lmsg_placement:
 	.asciz	"\r\naarch64: the image is loaded above what the identity map can reach (2^VA_BITS); stopping.\r\n"
+.Lmsg_pool:
+	.asciz	"\r\naarch64: the early translation table pool is too small (__early_pool in vmlinux.lds.S); stopping.\r\n"
 	.balign	4
 
 /*

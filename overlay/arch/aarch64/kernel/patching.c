@@ -34,13 +34,18 @@
 
 static DEFINE_RAW_SPINLOCK(patch_lock);
 
-/* Physical address of a text address: the kernel image or a module. */
+/*
+ * Physical address of a text address: the kernel image or a module.
+ * The image first: with KASLR it lies inside the vmalloc area, and
+ * vmalloc_to_page() cannot walk its tables before paging_init() (static
+ * keys are patched before then).
+ */
 static phys_addr_t text_to_phys(unsigned long addr)
 {
-	if (is_vmalloc_or_module_addr((void *)addr))
-		return page_to_phys(vmalloc_to_page((void *)addr)) +
-		       offset_in_page(addr);
-	return __pa_symbol(addr);
+	if (addr >= (unsigned long)_text && addr < (unsigned long)_end)
+		return __pa_symbol(addr);
+	return page_to_phys(vmalloc_to_page((void *)addr)) +
+	       offset_in_page(addr);
 }
 
 /*

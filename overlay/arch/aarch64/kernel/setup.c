@@ -127,6 +127,9 @@ void __init setup_arch(char **cmdline_p)
 	/* earlycon= and the other early parameters */
 	parse_early_param();
 
+	if (IS_ENABLED(CONFIG_RANDOMIZE_BASE))
+		kaslr_init();
+
 	/* An SError from here on is reported where it happens (daif.h). */
 	daif_unmask_async();
 

@@ -107,12 +107,13 @@ SECTIONS
 	BSS_SECTION(0, 0, 0)
 
 	/*
-	 * Translation tables built by kernel/early_map.c before the MMU is
-	 * on.  Not part of .bss: they are filled in before .bss is zeroed.
-	 * The pool holds the intermediate and leaf tables of the kernel
-	 * image mapping (twice: at its link address and identity mapped)
-	 * and of the device tree mapping, with slack for one partly used
-	 * table per level and mapping.
+	 * Translation tables built by kernel/early_map.c as the MMU is
+	 * turned on.  Not part of .bss: they are filled in before .bss is
+	 * zeroed.  The pool holds the intermediate and leaf tables of the
+	 * identity map of the image and of the device tree mapping (stage
+	 * 1), then those of the image at its final address (stage 2), each
+	 * with slack for a partly used table per level and mapping: a
+	 * randomised address may cross one more boundary at each level.
 	 */
 	. = ALIGN(PAGE_SIZE);
 	.pgtables (NOLOAD) : {
@@ -124,9 +125,12 @@ SECTIONS
 		fixmap_pte = .;
 		. += PAGE_SIZE;
 		__early_pool_start = .;
-		. += PAGE_SIZE * (2 * ((. - _text) >> (PAGE_SHIFT + TABLE_BITS)) +
+		. += PAGE_SIZE * (((. - _text) >> (PAGE_SHIFT + TABLE_BITS)) +
 				  (FDT_VIRT_SIZE >> (PAGE_SHIFT + TABLE_BITS)) +
-				  6 * CONFIG_PGTABLE_LEVELS);
+				  4 * CONFIG_PGTABLE_LEVELS);
+		__image_pool_start = .;
+		. += PAGE_SIZE * (((. - _text) >> (PAGE_SHIFT + TABLE_BITS)) +
+				  3 * CONFIG_PGTABLE_LEVELS);
 		__early_pool_end = .;
 		__pgtables_end = .;
 	}
@@ -141,8 +145,10 @@ SECTIONS
 }
 
 /*
- * What kernel/early_map.c, linked with its symbols prefixed __pi_, may
- * use of the rest of the image: these and nothing else.
+ * What the code head.S runs before the image is at its final address
+ * (kernel/early_map.c, relocate.c and kaslr_early.c), linked with its
+ * symbols prefixed __pi_, may use of the rest of the image: these and
+ * nothing else.
  */
 PROVIDE(__pi__text = _text);
 PROVIDE(__pi__end = _end);
@@ -150,12 +156,17 @@ PROVIDE(__pi___start_rodata = __start_rodata);
 PROVIDE(__pi___init_begin = __init_begin);
 PROVIDE(__pi___initdata_begin = __initdata_begin);
 PROVIDE(__pi___early_pool_start = __early_pool_start);
+PROVIDE(__pi___image_pool_start = __image_pool_start);
 PROVIDE(__pi___early_pool_end = __early_pool_end);
 PROVIDE(__pi_fixmap_pte = fixmap_pte);
 PROVIDE(__pi_idmap_pg_dir = idmap_pg_dir);
 PROVIDE(__pi_swapper_pg_dir = swapper_pg_dir);
 PROVIDE(__pi___rela_start = __rela_start);
 PROVIDE(__pi___rela_end = __rela_end);
+#ifdef CONFIG_RANDOMIZE_BASE
+PROVIDE(__pi_kaslr_status = kaslr_status);
+PROVIDE(__pi_memstart_offset_seed = memstart_offset_seed);
+#endif
 
 /*
  * The image is mapped by segment with different permissions

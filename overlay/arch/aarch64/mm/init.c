@@ -32,6 +32,36 @@ EXPORT_SYMBOL(empty_zero_page);
  */
 #define MEMSTART_ALIGN		(_AC(1, ULL) << SECTION_SIZE_BITS)
 
+/*
+ * KASLR moves the linear map in steps that keep its largest blocks
+ * (mm/mmu.c): level 1 (1GB) with 4KB pages; level 2 otherwise, which
+ * MEMSTART_ALIGN already is a multiple of.
+ */
+#ifdef CONFIG_AARCH64_4K_PAGES
+#define LINEAR_RANDOM_ALIGN	SZ_1G
+#else
+#define LINEAR_RANDOM_ALIGN	MEMSTART_ALIGN
+#endif
+
+/*
+ * With KASLR, start the linear map a random number of steps below RAM,
+ * within the room RAM leaves in it, from the seed's low 16 bits (as
+ * arm64 does, arch/arm64/mm/init.c), so that the linear address of a
+ * physical page cannot be told from the layout either.  memstart_addr
+ * may become negative; __va(), __pa() and vmemmap all work from it.
+ */
+static void __init randomize_linear_map(void)
+{
+	u64 room;
+
+	if (!kaslr_enabled() || !memstart_offset_seed)
+		return;
+	room = (LINEAR_MAP_SIZE - (memblock_end_of_DRAM() - memstart_addr)) /
+	       LINEAR_RANDOM_ALIGN;
+	memstart_addr -= LINEAR_RANDOM_ALIGN *
+			 ((room * memstart_offset_seed) >> 16);
+}
+
 void __init aarch64_memblock_init(void)
 {
 	phys_addr_t kernel_end = __pa_symbol(_end);
@@ -49,6 +79,7 @@ void __init aarch64_memblock_init(void)
 			&(phys_addr_t){ memstart_addr + LINEAR_MAP_SIZE });
 		memblock_remove(memstart_addr + LINEAR_MAP_SIZE, ULLONG_MAX);
 	}
+	randomize_linear_map();
 
 	memblock_reserve(__pa_symbol(_text), _end - _text);
 

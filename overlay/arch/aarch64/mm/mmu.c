@@ -11,6 +11,7 @@
 #include <linux/kernel.h>
 #include <linux/memblock.h>
 #include <linux/mm.h>
+#include <linux/vmalloc.h>
 #include <asm/fixmap.h>
 #include <asm/mmu_context.h>
 #include <asm/pgtable.h>
@@ -137,6 +138,27 @@ static void __init map_linear_range(phys_addr_t start, phys_addr_t end,
 }
 
 /*
+ * With KASLR the image lies inside the vmalloc area: reserve its range
+ * there before vmalloc_init(), so that vmalloc() never hands it out and
+ * find_vmap_area() knows it (hardened usercopy looks up every vmalloc
+ * address it copies from or to).
+ */
+static void __init declare_image_vm_area(void)
+{
+	static struct vm_struct image_vm;
+	unsigned long start = (unsigned long)_text;
+
+	if (start < VMALLOC_START || start >= VMALLOC_END)
+		return;
+	image_vm.addr = _text;
+	image_vm.size = PAGE_ALIGN((unsigned long)_end) - start + PAGE_SIZE;
+	image_vm.phys_addr = __pa_symbol(_text);
+	image_vm.flags = VM_MAP;	/* the size includes a guard page */
+	image_vm.caller = __builtin_return_address(0);
+	vm_area_add_early(&image_vm);
+}
+
+/*
  * The linear map of RAM: read-write and never executable (PXN).  The
  * linear alias of the kernel's text and read-only data is read-only, so
  * the image cannot be patched through it either.
@@ -171,6 +193,7 @@ void __init paging_init(void)
 	 */
 	cpu_set_reserved_ttbr0();
 	local_flush_tlb_all();
+	declare_image_vm_area();
 }
 
 static int image_pte_wrprotect(pte_t *ptep, unsigned long addr, void *data)

@@ -28,6 +28,8 @@
 #include <asm/fixmap.h>
 #include <asm/memory.h>
 #include <asm/pgtable.h>
+#include <asm/sections.h>
+#include <asm/setup.h>
 
 /* A boundary of a region of the address space, and its name. */
 struct region_mark {
@@ -310,11 +312,10 @@ static void dump_walk(struct pt_dumper *d, struct mm_struct *mm,
 }
 
 /*
- * The kernel half in address order (memory.rst has the layout).  Equal
- * addresses are fine (MODULES_END is KIMAGE_VADDR): each marker is
- * printed in its turn.
+ * The kernel half in address order (memory.rst has the layout), but for
+ * the kernel image, which kernel_marks_init() inserts where it runs.
  */
-static const struct region_mark kernel_marks[] = {
+static const struct region_mark layout_marks[] = {
 	{ PAGE_OFFSET,			"Linear Mapping start" },
 	{ PAGE_END,			"Linear Mapping end" },
 #ifdef CONFIG_KASAN
@@ -323,8 +324,6 @@ static const struct region_mark kernel_marks[] = {
 #endif
 	{ MODULES_VADDR,		"Modules start" },
 	{ MODULES_END,			"Modules end" },
-	{ KIMAGE_VADDR,			"Kernel image start" },
-	{ KIMAGE_VADDR + KIMAGE_VSIZE,	"Kernel image end" },
 	{ VMALLOC_START,		"vmalloc() area" },
 	{ VMALLOC_END,			"vmalloc() end" },
 	{ VMEMMAP_START,		"vmemmap start" },
@@ -337,6 +336,41 @@ static const struct region_mark kernel_marks[] = {
 	{ FIXADDR_TOP,			"Fixmap end" },
 	{ 0, NULL },
 };
+
+static struct region_mark kernel_marks[ARRAY_SIZE(layout_marks) + 2] __ro_after_init;
+
+/*
+ * The image's markers go around its slot at KIMAGE_VADDR (right after
+ * "Modules end", right before "vmalloc() area", which share its
+ * bounds), or, with KASLR, around the image itself, inside the vmalloc
+ * area.
+ */
+static void __init kernel_marks_init(void)
+{
+	unsigned long start = KIMAGE_VADDR, end = KIMAGE_VADDR + KIMAGE_VSIZE;
+	const struct region_mark *m;
+	struct region_mark *out = kernel_marks;
+	bool start_done = false, end_done = false;
+
+	if (kaslr_enabled()) {
+		start = (unsigned long)_text;
+		end = PAGE_ALIGN((unsigned long)_end);
+	}
+
+	for (m = layout_marks; ; m++) {
+		if (!start_done && (!m->name || m->addr > start)) {
+			*out++ = (struct region_mark){ start, "Kernel image start" };
+			start_done = true;
+		}
+		if (!end_done && (!m->name || m->addr >= end)) {
+			*out++ = (struct region_mark){ end, "Kernel image end" };
+			end_done = true;
+		}
+		*out++ = *m;
+		if (!m->name)
+			break;
+	}
+}
 
 /*
  * Called by mark_readonly() (init/main.c, through debug_checkwx()) once
@@ -405,6 +439,7 @@ static int __init ptdump_files_init(void)
 	if (!IS_ENABLED(CONFIG_PTDUMP_DEBUGFS))
 		return 0;
 
+	kernel_marks_init();
 	debugfs_create_file("kernel_page_tables", 0400, NULL, NULL,
 			    &kernel_tables_fops);
 	debugfs_create_file("current_user_page_tables", 0400, NULL, NULL,
