@@ -13,6 +13,7 @@
 #                          memory-safety and debug checkers, with lib
 #   /tests/hardening/      tests/hardening/*.sh, LKDTM attacks the kernel
 #                          must stop, with lib
+#   /tests/kaslr/          tests/kaslr/*.sh, where the kernel image runs
 #   /tests/fatal/          tests/fatal/*.sh, tests that stop the kernel
 #                          on purpose (judged by check.py), with lib
 #   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
@@ -84,7 +85,7 @@ R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
 	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/tests/hardening" \
-	"$R/tests/fatal" \
+	"$R/tests/kaslr" "$R/tests/fatal" \
 	"$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
@@ -129,7 +130,7 @@ for t in "$top"/tests/smoke/*.sh; do
 	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
 done >"$R/tests/smoke.list"
 
-# kmod, checkers, hardening and fatal: one test a script, like smoke,
+# kmod, checkers, hardening, kaslr and fatal: one test a script, like smoke,
 # with the group's other files (lib).  A script with a "wb-config: test"
 # comment runs only on the boots of the 'test' configuration (its list
 # name is NAME:test; /init and check.py both honour the suffix).
@@ -150,6 +151,7 @@ script_group kmod
 cp "$U"/kmod/* "$R/tests/kmod/" 2>/dev/null || true
 script_group checkers
 script_group hardening
+script_group kaslr
 script_group fatal
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true

@@ -136,7 +136,7 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "fatal"):
+    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr", "fatal"):
         GROUPS[g] = _group_tests(g)
     for t, _ in GROUPS["fatal"]:
         if t not in FATAL_TESTS:
@@ -153,7 +153,7 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod", "checkers", "hardening", "fatal"):
+    if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
@@ -199,12 +199,48 @@ def parse_config(config):
 def parse_extra(extra):
     """EXTRA column of tests/plan: comma-separated key=value parameters
     for the kernel command line (the kernel's own, such as asid_bits=,
-    or the runner's wb_*, which reach /init as environment variables)."""
+    or the runner's wb_*, which reach /init as environment variables),
+    or the kernel's own flags (nokaslr)."""
     params = [p for p in extra.split(",") if p]
     for p in params:
-        if not re.fullmatch(r"[a-z_][a-z0-9_.]*=[A-Za-z0-9_.:-]+", p):
-            wb.die(f"tests/plan: EXTRA '{extra}': write key=value[,key=value]")
+        if not re.fullmatch(r"[a-z_][a-z0-9_.]*(=[A-Za-z0-9_.:-]+)?", p):
+            wb.die(f"tests/plan: EXTRA '{extra}': write key=value|flag[,...]")
     return params
+
+
+def link_stext(img):
+    """The link address of _stext, from the System.map beside the build
+    of Image img (kaslr/layout compares /proc/kallsyms with it)."""
+    path = os.path.join(os.path.dirname(img), "..", "..", "..", "System.map")
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 3 and w[2] == "_stext":
+                return w[0]
+    wb.die(f"no _stext in {path}")
+
+
+KASLR_LINE = re.compile(r"^(?:# )?kaslr: seed (0x[0-9a-fA-F]+), _stext at ([0-9a-f]{16})\s*$", re.M)
+
+
+def judge_kaslr_seeds(res, kernel, boots):
+    """Rows that force different nonzero KASLR seeds (wb_kaslr_seed=)
+    must place _stext differently: kaslr/layout prints where."""
+    places = {}
+    for b in boots:
+        for seed, stext in KASLR_LINE.findall(b.text):
+            if int(seed, 16):
+                places[int(seed, 16)] = stext
+    if len(places) < 2:
+        res.add(kernel, "kaslr/two_seeds", FAIL,
+                f"{len(places)} boot(s) with a forced nonzero seed reported "
+                "where _stext is, two wanted (tests/plan: wb_kaslr_seed=)")
+        return
+    stexts = sorted(places.values())
+    dup = len(set(stexts)) != len(stexts)
+    res.add(kernel, "kaslr/two_seeds", FAIL if dup else PASS,
+            ", ".join(f"seed {s:#x}: _stext at {a}" for s, a in sorted(places.items()))
+            + (": the same place for different seeds" if dup else ""))
 
 
 RUNNER_END = re.compile(r"^# runner: done; CPUs online: (\S*); (poweroff|reboot)\s*$",
@@ -433,6 +469,8 @@ def main():
         row, kernel, img, kinitrd = job
         name, mname, config, timeout, groups, extra = row
         params = " ".join(parse_extra(extra))
+        if "kaslr" in groups.split(","):
+            params += f" wb_link_stext={link_stext(img)}"
         # One write a line: the two boot threads must not interleave.
         sys.stdout.write(f"check: booting {kernel}/{name} on {machines[mname]}"
                          + (f" with {params}" if params else "") + "\n")
@@ -472,6 +510,16 @@ def main():
                       f"(log: {os.path.relpath(b.log_path, wb.TOP)})")
                 print(b.tail(40))
                 print("----", flush=True)
+
+    # Two rows that force different KASLR seeds, on each kernel.
+    seeded = [r[0] for r in plan if "kaslr" in r[4].split(",")
+              and re.search(r"(^|,)wb_kaslr_seed=0x", r[5])]
+    if len(seeded) >= 2:
+        for kernel in kernels:
+            if kernel == "port" and exp.port_skip:
+                continue
+            judge_kaslr_seeds(res, kernel, [boots[(n, kernel)] for n in seeded
+                                            if (n, kernel) in boots])
 
     # Report side by side and count.
     passed, failed, skipped, xfail = h_passed, h_failed, 0, 0

@@ -448,6 +448,33 @@ def noncoherent_dtb(machine, path):
             subprocess.run(["fdtput", "-d", path, "/" + n, "dma-coherent"], check=True)
 
 
+def kaslr_seed(append):
+    """The wb_kaslr_seed= of a command line: None, "none", or the seed as
+    an integer (0x-prefixed hex in tests/plan)."""
+    m = re.search(r"(?:^| )wb_kaslr_seed=(\S*)", append)
+    if not m:
+        return None
+    v = m.group(1)
+    if v == "none":
+        return v
+    if not re.fullmatch(r"0|0x[0-9a-fA-F]{1,16}", v):
+        die(f"wb_kaslr_seed={v}: write 0x<up to 16 hex digits>, 0 or none")
+    return int(v, 16)
+
+
+def set_kaslr_seed(path, seed):
+    """Give the device tree at path the KASLR seed seed (kaslr_seed()):
+    /chosen/kaslr-seed, two big-endian 32-bit cells, or none at all."""
+    if seed == "none":
+        cmd = ["fdtput", "-d", path, "/chosen", "kaslr-seed"]
+    else:
+        cmd = ["fdtput", "-t", "x", path, "/chosen", "kaslr-seed",
+               f"{seed >> 32:x}", f"{seed & 0xffffffff:x}"]
+    r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if r.returncode != 0:
+        die(f"cannot set the KASLR seed in {path}: {r.stdout.strip()}")
+
+
 def disk_args(path):
     with open(path, "wb") as f:
         f.truncate(DISK_BYTES)
@@ -463,12 +490,18 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
     dtb_path = None
+    seed = kaslr_seed(append)
+    if seed is not None and (machine.boot != "psci" or not disk):
+        die(f"wb_kaslr_seed= needs a PSCI machine booted with a disk (the "
+            f"device tree is QEMU's, edited), not {machine.name}")
     if disk_path:
         os.makedirs(os.path.dirname(log_path), exist_ok=True)
         extra = list(extra) + disk_args(disk_path)
         if machine.boot == "psci":
             dtb_path = os.path.splitext(log_path)[0] + ".dtb"
             noncoherent_dtb(machine, dtb_path)
+            if seed is not None:
+                set_kaslr_seed(dtb_path, seed)
             extra += ["-dtb", dtb_path]
     cmdline = f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}"
     env = None

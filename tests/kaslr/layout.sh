@@ -1,0 +1,94 @@
+#!/bin/sh
+# kaslr/layout: where the kernel image runs (RANDOMIZE_BASE, the normal
+# kernels).  The boot loader's /chosen/kaslr-seed picks the place: QEMU
+# writes a random one into its device tree, check.py a chosen one for
+# rows with wb_kaslr_seed=0xHEX (0 and "none" give a zero or no seed).
+# "nokaslr" on the command line, or a zero or missing seed, keeps the
+# link address of _stext, which check.py passes as wb_link_stext.
+#   - the log says which, in arm64's words, exactly once;
+#   - _stext in /proc/kallsyms is the link address, or (KASLR enabled)
+#     another one, at a multiple of 2 MiB from it;
+#   - the seed is gone from the device tree the kernel kept (but for
+#     arm64 under nokaslr);
+#   - a module (LKDTM) is within 2 GiB of _stext, where ADRP reaches,
+#     and a warning from it is reported with symbols (the module's and
+#     the core kernel's) in its call trace;
+#   - the last line, "kaslr: seed S, _stext at X", is for check.py,
+#     which requires the rows with two different seeds to differ.
+. ../hardening/lib
+
+case ${wb_kaslr_seed:-random} in
+none|0|0x0) want=noseed ;;
+*) want=on ;;
+esac
+grep -qw nokaslr /proc/cmdline && want=cmdline
+case $want in
+on) msg="KASLR enabled" ;;
+cmdline) msg="KASLR disabled on command line" ;;
+noseed) msg="KASLR disabled due to lack of seed" ;;
+esac
+n=$(klog | grep -c "^KASLR ")
+klog | grep "^KASLR " | sed 's/^/  log: /'
+[ "$n" = 1 ] || fail "$n 'KASLR ...' lines in the kernel log, expected one: '$msg'"
+klog | grep -qxF "$msg" || fail "the kernel log does not say '$msg'"
+
+link=${wb_link_stext:-}
+case $link in
+????????????????) ;;
+*) fail "no wb_link_stext=<16 hex digits> on the command line (check.py passes it)" ;;
+esac
+stext=$(awk '$3 == "_stext" { print $1; exit }' /proc/kallsyms)
+case $stext in
+0000000000000000) fail "/proc/kallsyms hides addresses (kptr_restrict?)" ;;
+????????????????) ;;
+*) fail "no _stext in /proc/kallsyms" ;;
+esac
+# Differences of the low 60 bits: both addresses are in the kernel half.
+off=$(( 0x${stext#?} - 0x${link#?} ))
+echo "_stext at $stext, linked at $link: offset $off"
+case $want in
+on)
+	[ "$off" != 0 ] || fail "KASLR enabled, yet _stext is at its link address"
+	[ $((off % 2097152)) = 0 ] || fail "offset $off is not a multiple of 2 MiB"
+	;;
+*)
+	[ "$off" = 0 ] || fail "KASLR off ($want), yet _stext is $off bytes from its link address"
+	;;
+esac
+
+# arm64 does not read (or wipe) the seed under nokaslr; the port does.
+f=/proc/device-tree/chosen/kaslr-seed
+if [ -e $f ] && { [ $want != cmdline ] || [ "${wb_kernel:-}" = port ]; }; then
+	left=$(od -An -tx1 $f | tr -d ' \n')
+	case $left in
+	*[1-9a-f]*) fail "the seed is still in the device tree: $left" ;;
+	esac
+	echo "/chosen/kaslr-seed wiped ($left)"
+fi
+
+need_lkdtm
+addr=$(awk '$1 == "lkdtm" { print $6 }' /proc/modules)
+case $addr in
+0x????????????????) ;;
+*) fail "no address for lkdtm in /proc/modules: '$addr'" ;;
+esac
+a=$((0x${addr#0x?})) t=$((0x${stext#?}))
+d=$((a > t ? a - t : t - a))
+echo "lkdtm at $addr, $((d / 1048576)) MiB from _stext"
+[ $d -lt 2147483648 ] || fail "lkdtm is $d bytes from _stext: out of ADRP reach"
+
+grep -qx WARNING $D || fail "lkdtm does not offer WARNING"
+expect_begin kaslr_warning
+sh -c "echo WARNING >$D" || fail "writing WARNING to $D failed"
+expect_end
+want 1 "^WARNING: CPU: [0-9]+ PID: [0-9]+ at " "the warning"
+nothing_else
+section "^Call trace:" >$W/trace
+sed 's/^/  /' $W/trace
+grep -qE "^ *lkdtm_WARNING\+0x[0-9a-f]+/0x[0-9a-f]+ \[lkdtm\]\$" $W/trace ||
+	fail "the call trace does not name lkdtm_WARNING in the module"
+grep -qE "^ *(vfs_write|ksys_write)\+0x[0-9a-f]+/0x[0-9a-f]+\$" $W/trace ||
+	fail "the call trace does not name vfs_write or ksys_write in the kernel"
+
+echo "kaslr: seed ${wb_kaslr_seed:-random}, _stext at $stext"
+exit 0
