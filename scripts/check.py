@@ -223,6 +223,22 @@ def link_stext(img):
 KASLR_LINE = re.compile(r"^(?:# )?kaslr: seed (0x[0-9a-fA-F]+), _stext at ([0-9a-f]{16})\s*$", re.M)
 
 
+def judge_kernel_offset(text, fatal_text):
+    """A panic in a boot that ran kaslr/layout ends with the image's
+    offset from its link address, as that test found it (the link
+    address of _stext is that of _text plus the same constant), or
+    "disabled" at offset 0: both kernels' panic notifiers print it so
+    that a console log can be matched with System.map."""
+    m = re.search(r"^(?:# )?_stext at ([0-9a-f]{16}), linked at ([0-9a-f]{16})", text, re.M)
+    if not m:
+        return "kaslr/layout printed no '_stext at X, linked at Y' line"
+    offset = int(m.group(1), 16) - int(m.group(2), 16)
+    want = f"Kernel Offset: 0x{offset:x} from 0x" if offset else "Kernel Offset: disabled"
+    if want not in fatal_text:
+        return f"no '{want}' after the panic"
+    return ""
+
+
 def judge_kaslr_seeds(res, kernel, boots):
     """Rows that force different nonzero KASLR seeds (wb_kaslr_seed=)
     must place _stext differently: kaslr/layout prints where."""
@@ -327,6 +343,8 @@ def judge_boot(res, kernel, row, machine, b):
                     why = "never reached its expect-fatal marker (boot ended early)"
                 else:
                     why = FATAL_TESTS[t](fatal_text, page)
+                    if not why and "kaslr" in groups.split(","):
+                        why = judge_kernel_offset(b.text, fatal_text)
                 res.add(kernel, f"{name}/{t}", FAIL if why else PASS, why)
             elif t in tap:
                 ok, skip, comment = tap[t]

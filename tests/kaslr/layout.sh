@@ -13,8 +13,10 @@
 #   - a module (LKDTM) is within 2 GiB of _stext, where ADRP reaches,
 #     and a warning from it is reported with symbols (the module's and
 #     the core kernel's) in its call trace;
-#   - the last line, "kaslr: seed S, _stext at X", is for check.py,
-#     which requires the rows with two different seeds to differ.
+#   - two lines are for check.py: "kaslr: seed S, _stext at X" (the
+#     last), which must differ between the rows of two seeds, and
+#     "_stext at X, linked at Y", whose offset a panic at the end of
+#     the boot (the fatal group) must print as "Kernel Offset: ...".
 . ../hardening/lib
 
 case ${wb_kaslr_seed:-random} in

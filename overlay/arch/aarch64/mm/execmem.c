@@ -93,10 +93,14 @@ static void __init kaslr_module_windows(unsigned long *near_start,
 	*far_end = plt + ADRP_WINDOW;
 
 	if (module_region_far) {
-		unsigned long below = text - BRANCH_REACH - plt;
-		unsigned long above = plt + ADRP_WINDOW - (end + BRANCH_REACH);
+		/* The parts of the 2GB window out of B/BL reach of the image */
+		unsigned long low_end = text - BRANCH_REACH;
+		unsigned long high_start = end + BRANCH_REACH;
+		unsigned long below = low_end > plt ? low_end - plt : 0;
+		unsigned long above = plt + ADRP_WINDOW > high_start ?
+				      plt + ADRP_WINDOW - high_start : 0;
 
-		*near_start = below > above ? plt : end + BRANCH_REACH;
+		*near_start = below > above ? plt : high_start;
 		*near_end = *near_start + max(below, above);
 		*far_start = 0;
 		*far_end = 0;
