@@ -8,6 +8,7 @@
 #   - the log says which, in arm64's words, exactly once;
 #   - _stext in /proc/kallsyms is the link address, or (KASLR enabled)
 #     another one, at a multiple of 2 MiB from it;
+#   - on the port, with a forced seed, the linear map has moved too;
 #   - the seed is gone from the device tree the kernel kept (but for
 #     arm64 under nokaslr);
 #   - a module (LKDTM) is within 2 GiB of _stext, where ADRP reaches,
@@ -56,6 +57,48 @@ on)
 *)
 	[ "$off" = 0 ] || fail "KASLR off ($want), yet _stext is $off bytes from its link address"
 	;;
+esac
+
+# The port's linear map (4KB pages; a forced seed): RAM starts a
+# random number of 1 GiB steps into [PAGE_OFFSET, PAGE_END), from the
+# seed's low 16 bits (arch/aarch64/mm/init.c), not at PAGE_OFFSET plus
+# its offset in the first 128 MiB section: a kernel socket (slab, in
+# the linear map, from /proc/net/netlink) must lie in RAM's window at
+# the place the seed gives.  arm64 moves its linear map only where it
+# is larger than the CPU's physical address range, never at 39 bits.
+linear_map() {
+	seed=$((wb_kaslr_seed & 0xffff))
+	G=1073741824
+	# Low 60 bits of every kernel address (its top nibble is f).
+	page_end=$(( 0x${link#?} / G * G ))
+	size=$(( 0x1000000000000000 - page_end ))
+	page_offset=$(( page_end - size ))
+	# RAM: the device tree's memory node (QEMU's virt machine has one
+	# bank), reg = <address size> in two big-endian cells each.
+	set -- $(od -An -tx1 -v /proc/device-tree/memory@*/reg | tr -d ' \n' |
+		 sed 's/\(.\{16\}\)\(.\{16\}\)/\1 \2/')
+	[ $# = 2 ] || fail "cannot read the memory node's reg: '$*'"
+	start=$((0x$1)) end=$((0x$1 + 0x$2))
+	memstart=$(( start / 134217728 * 134217728 ))
+	room=$(( (size - (end - memstart)) / G ))
+	memstart=$(( memstart - G * ((room * seed) >> 16) ))
+	low=$(( page_offset + start - memstart )) high=$(( page_offset + end - memstart ))
+	old=$(cat /proc/sys/kernel/kptr_restrict)
+	echo 1 >/proc/sys/kernel/kptr_restrict || fail "cannot set kptr_restrict"
+	sk=$(awk 'NR == 2 { print $1 }' /proc/net/netlink)
+	echo "$old" >/proc/sys/kernel/kptr_restrict
+	case $sk in
+	????????????????) ;;
+	*) fail "no socket address in /proc/net/netlink: '$sk'" ;;
+	esac
+	a=$((0x${sk#?}))
+	printf 'linear map: RAM at %x..%x (seed 0x%04x), a netlink socket at %s\n' \
+		$low $high $seed "$sk"
+	[ $a -ge $low ] && [ $a -lt $high ] ||
+		fail "the socket at $sk is not in RAM's randomised window of the linear map"
+}
+case $want:${wb_kernel:-}:$(page_size):${wb_kaslr_seed:-} in
+on:port:4096:0x*) linear_map ;;
 esac
 
 # arm64 does not read (or wipe) the seed under nokaslr; the port does.
