@@ -7,6 +7,7 @@
 #include <linux/cpu.h>
 #include <linux/init.h>
 #include <linux/io.h>
+#include <linux/ioport.h>
 #include <linux/jump_label.h>
 #include <linux/kernel.h>
 #include <linux/libfdt.h>
@@ -104,6 +105,56 @@ static void __init setup_machine_fdt(phys_addr_t dt_phys)
 		pr_info("Machine model: %s\n", name);
 }
 
+static struct resource kernel_code_res = {
+	.name	= "Kernel code",
+	.flags	= IORESOURCE_SYSTEM_RAM | IORESOURCE_BUSY,
+};
+
+static struct resource kernel_data_res = {
+	.name	= "Kernel data",
+	.flags	= IORESOURCE_SYSTEM_RAM | IORESOURCE_BUSY,
+};
+
+/*
+ * RAM in the resource tree (/proc/iomem): each memblock memory region
+ * as "System RAM", or "reserved" when it is no-map (outside the linear
+ * map), and the image's code and data inside.  region_intersects()
+ * reads these to tell RAM from I/O: memremap(), /dev/mem and
+ * page_is_ram() depend on them.  As arm64 does
+ * (request_standard_resources()), without its listing of the reserved
+ * ranges.
+ */
+static void __init register_ram_resources(void)
+{
+	struct memblock_region *region;
+	struct resource *res;
+	size_t size = memblock.memory.cnt * sizeof(*res);
+
+	res = memblock_alloc(size, SMP_CACHE_BYTES);
+	if (!res)
+		panic("cannot allocate %zu bytes for the RAM resources\n", size);
+
+	for_each_mem_region(region) {
+		res->start = region->base;
+		res->end = region->base + region->size - 1;
+		if (memblock_is_nomap(region)) {
+			res->name = "reserved";
+			res->flags = IORESOURCE_MEM;
+		} else {
+			res->name = "System RAM";
+			res->flags = IORESOURCE_SYSTEM_RAM | IORESOURCE_BUSY;
+		}
+		insert_resource(&iomem_resource, res++);
+	}
+
+	kernel_code_res.start = __pa_symbol(_text);
+	kernel_code_res.end = __pa_symbol(__init_begin) - 1;
+	kernel_data_res.start = __pa_symbol(_sdata);
+	kernel_data_res.end = __pa_symbol(_end) - 1;
+	insert_resource(&iomem_resource, &kernel_code_res);
+	insert_resource(&iomem_resource, &kernel_data_res);
+}
+
 static const char *boot_el_name(u32 mode)
 {
 	return mode == CURRENTEL_EL2 ? "EL2" : "EL1";
@@ -149,6 +200,7 @@ void __init setup_arch(char **cmdline_p)
 	unflatten_device_tree();
 
 	bootmem_init();
+	register_ram_resources();
 
 	psci_dt_init();
 	/* After PSCI: the firmware may say what it mitigates (SMCCC). */
