@@ -42,7 +42,7 @@ static DEFINE_RAW_SPINLOCK(patch_lock);
  */
 static phys_addr_t text_to_phys(unsigned long addr)
 {
-	if (addr >= (unsigned long)_text && addr < (unsigned long)_end)
+	if (__is_kernel(addr))
 		return __pa_symbol(addr);
 	return page_to_phys(vmalloc_to_page((void *)addr)) +
 	       offset_in_page(addr);
