@@ -8,24 +8,26 @@
 # offset N."  A global canary gives "FAIL: global stack canary found"
 # (or "FAIL: canary identical"), no canary at all "FAIL: did not
 # correctly locate stack canary".  LKDTM takes the last match, and a
-# stale copy of the canary left higher up by an earlier, deeper call of
-# the same task (where depends on the random stack offset of each
-# system call) can move it: "ERROR: canary offset changed", after which
-# LKDTM keeps the first record and the next writer is compared with it.
-# Subshells (forked, not exec'd: a new task, whose kernel stack starts
-# zeroed, with few system calls before its write, so few stale copies
-# of its canary) write one after the other, inside an expect-report
-# window, until one is compared at the first one's offset (10 at most):
-# no report, no FAIL, and the canaries must differ.  A writer that runs
-# "sh -c" leaves the copies of a whole execve() behind: its canary was
-# seen 10 words above the real one in about one writer in ten, and a
-# first writer recorded there makes every comparison fail.
+# stale copy of the writer's own canary, left by an earlier, deeper call
+# of the same task in a slot the current calls do not write, can be
+# found above the real one: both kernels show one 11 words up in about
+# one writer in ten, at random (the random stack offset of each system
+# call moves the old copies).  The first writer's value and offset are
+# recorded; a later writer found at another offset gets "ERROR: canary
+# offset changed" and LKDTM keeps the record, so a first writer recorded
+# at the stale slot is compared only with a later one found there too.
+# Either comparison is sound: each writer's own canary, found at the
+# same offset.  Writers are subshells (forked, not exec'd: a new task,
+# with few system calls before its write, so few stale copies) that
+# write one after the other, inside an expect-report window, until one
+# is compared with the first (60 at most; after a stale first record
+# about 10 are needed): no report, no FAIL, and the canaries differ.
 . ./lib
 need_lkdtm
 grep -qx REPORT_STACK_CANARY $D || fail "lkdtm does not offer REPORT_STACK_CANARY"
 expect_begin stack_canary
 first= last= i=0
-while [ $i -lt 10 ]; do
+while [ $i -lt 60 ]; do
 	(echo REPORT_STACK_CANARY >$D) & p=$!
 	wait $p || fail "writer $p exited with status $?"
 	first=${first:-$p} last=$p i=$((i + 1))
