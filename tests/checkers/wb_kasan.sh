@@ -104,9 +104,12 @@ has "^The buggy address belongs to a 1-page vmalloc region starting at 0x$obj al
 # interrupt's handlers and the exception entry into the interrupted
 # function and on to the module's run_set(): the unwinder crosses the
 # exception boundary (and, on a kernel with IRQ stacks, the stack
-# switch).  wb_kasan_irq_uaf() itself is not expected: the interrupted
-# wb_kasan_irq_wait() is a leaf with no frame record of its own, so
-# its caller's return address is only in the interrupted LR.
+# switch).  The timer is armed with interrupts masked, which
+# wb_kasan_irq_wait() unmasks, so the interrupted function is always
+# that one.  wb_kasan_irq_uaf() is not required: whether the unwinder
+# finds it depends on whether the compiler gave wb_kasan_irq_wait() a
+# frame record of its own (its caller's return address may be only in
+# the interrupted LR).
 bug irq-uaf slab-use-after-free irq_timer Read 1
 stack "^Freed by task [0-9]+:\$" ${m}_irq_uaf "irq-uaf"
 has "^The buggy address is located 8 bytes inside of\$" "irq-uaf: where"

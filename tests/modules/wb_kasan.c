@@ -114,9 +114,15 @@ static enum hrtimer_restart wb_kasan_irq_timer(struct hrtimer *timer)
 	return HRTIMER_NORESTART;
 }
 
-/* What the timer interrupt interrupts: its report must name it. */
+/*
+ * What the timer interrupt interrupts: its report must name it.  The
+ * timer was armed with interrupts masked, so however slow the arming
+ * (a host that deschedules the vCPU for over the timer's 1 ms), the
+ * interrupt is taken here, at the unmasking or in the loop.
+ */
 static noinline void wb_kasan_irq_wait(void)
 {
+	local_irq_enable();
 	while (!READ_ONCE(wb_kasan_irq_done))
 		cpu_relax();
 }
@@ -135,6 +141,7 @@ static noinline int wb_kasan_irq_uaf(void)
 
 	/* Pinned and hard: the callback runs in this CPU's timer IRQ. */
 	preempt_disable();
+	local_irq_disable();
 	hrtimer_start(&wb_kasan_timer, ms_to_ktime(1),
 		      HRTIMER_MODE_REL_PINNED_HARD);
 	wb_kasan_irq_wait();
