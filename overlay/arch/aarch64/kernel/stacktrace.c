@@ -16,6 +16,7 @@
 #include <linux/sched/debug.h>
 #include <linux/sched/task_stack.h>
 #include <linux/stacktrace.h>
+#include <linux/uaccess.h>
 #include <asm/stacktrace.h>
 
 enum { STACK_OVERFLOW, STACK_IRQ, STACK_TASK, NR_STACKS };
@@ -99,6 +100,32 @@ noinline notrace void arch_stack_walk(stack_trace_consume_fn consume,
 		/* A sleeping task: start from where cpu_switch_to() saved. */
 		walk_frames(task, task->thread.cpu_context.fp,
 			    task->thread.cpu_context.pc, consume, cookie);
+	}
+}
+
+/*
+ * A user task's call chain (perf's user call chains): its PC, then the
+ * return address of each frame record from x29 on, as AAPCS64 code
+ * built with frame pointers leaves them.  The records are read without
+ * faulting pages in, as this runs in the PMU interrupt; a record that
+ * cannot be read, is misaligned or is not above the one before ends
+ * the walk, so a corrupt or cyclic chain cannot keep it going.
+ */
+void arch_stack_walk_user(stack_trace_consume_fn consume, void *cookie,
+			  const struct pt_regs *regs)
+{
+	unsigned long fp = regs->regs[29];
+	struct frame_record rec;
+
+	if (!consume(cookie, regs->pc))
+		return;
+	while (fp && IS_ALIGNED(fp, 8)) {
+		if (copy_from_user_nofault(&rec, (const void __user *)fp,
+					   sizeof(rec)))
+			return;
+		if (!consume(cookie, rec.lr) || rec.fp <= fp)
+			return;
+		fp = rec.fp;
 	}
 }
 
