@@ -4,9 +4,10 @@
 # Configure one kernel build folder from allnoconfig plus the project's
 # fragments: configs/common.config, the arch's own fragment (with PAGE and
 # VA filled in), when TEST=1, configs/test.config, else (the normal,
-# distribution-style kernels) the hardening of configs/hardened.config
-# and configs/ARCH-hardened.config unless HARDEN=0 is in the environment
-# (make bench's unhardened comparisons), and then any fragment named in
+# distribution-style kernels) configs/distro.config and the hardening
+# of configs/hardened.config and configs/ARCH-hardened.config unless
+# HARDEN=0 is in the environment (make bench's unhardened comparisons,
+# which keep distro.config), and then any fragment named in
 # WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by hand,
 # such as a KCSAN one, never by 'make check').  The configuration
 # is remade every time and replaces .config only when it differs.
@@ -47,7 +48,10 @@ frag=$out/wb-fragment.config
 	sed -e "s/@PAGE@/$PAGE/g" -e "s/@VA@/$va/g" "$archfrag"
 	if [ "$test" = 1 ]; then
 		cat "$top/configs/test.config"
-	elif [ "${HARDEN:-1}" != 0 ]; then
+	else
+		cat "$top/configs/distro.config"
+	fi
+	if [ "$test" != 1 ] && [ "${HARDEN:-1}" != 0 ]; then
 		cat "$top/configs/hardened.config"
 		[ ! -f "$top/configs/$arch-hardened.config" ] ||
 			cat "$top/configs/$arch-hardened.config"
