@@ -42,7 +42,9 @@ exec 9>"$U/.lock"
 flock 9
 
 # C programs: one source, one static binary; a test may ask for a longer
-# timeout with a "wb-timeout: SECONDS" comment.
+# timeout with a "wb-timeout: SECONDS" comment, and for the boots of one
+# configuration only with "wb-config: normal" or "wb-config: test" (see
+# script_group below).
 build_c() {
 	dir=$1 src=$2
 	name=$(basename "$src" .c)
@@ -60,7 +62,8 @@ for src in "$top"/tests/c/*.c; do
 	build_c c "$src"
 	name=$(basename "$src" .c)
 	limit=$(sed -n 's/.*wb-timeout: *\([0-9][0-9]*\).*/\1/p' "$src" | head -1)
-	echo "$name ${limit:-60} ./$name" >>"$U/c.list.new"
+	only=$(sed -n 's/.*wb-config: *\([a-z]*\).*/\1/p' "$src" | head -1)
+	echo "$name${only:+:$only} ${limit:-60} ./$name" >>"$U/c.list.new"
 done
 mv "$U/c.list.new" "$U/c.list"
 
