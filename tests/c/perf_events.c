@@ -10,11 +10,12 @@
  *    cycles grow over system calls (the exception level filters of
  *    PMCCFILTR_EL0/PMEVTYPER<n>_EL0);
  *  - user sampling: cycles sampled every 100000 with the IP, the call
- *    chain and the user registers PC, SP, x29 and LR: the spinning
- *    function gets samples, each with a call chain that returns through
- *    its callers in order (frame records walked in user memory from
- *    the PMU interrupt) and user registers whose PC is the sample's IP
- *    and whose SP is on this thread's stack;
+ *    chain, the user registers PC, SP, x29 and LR and 512 bytes of user
+ *    stack: the spinning function gets samples, each with a call chain
+ *    that returns through its callers in order (frame records walked
+ *    in user memory from the PMU interrupt), user registers whose PC is
+ *    the sample's IP and whose SP is on this thread's stack, and a
+ *    stack copy that holds the return address into its caller's caller;
  *  - kernel sampling: kernel-only cycles sampled over reads of
  *    /dev/zero: every kernel sample's call chain starts with
  *    PERF_CONTEXT_KERNEL and the sample's IP, most run through
@@ -239,14 +240,17 @@ static void check_counting(void)
 }
 
 struct user_samples {
-	int n, spin, chained, regs_ok;
+	int n, spin, chained, regs_ok, stack_ok;
 	uintptr_t stack;
 };
 
+/* Bytes of user stack each sample copies. */
+#define STACK_DUMP	512
+
 /*
- * A sample of IP | CALLCHAIN | REGS_USER with the registers x29, LR, SP
- * and PC: ip, nr, ips[nr], abi, then the registers in the order of
- * their numbers.
+ * A sample of IP | CALLCHAIN | REGS_USER | STACK_USER with the
+ * registers x29, LR, SP and PC: ip, nr, ips[nr], abi, the registers in
+ * the order of their numbers, then the stack.
  */
 static void user_sample(unsigned int misc, const uint64_t *p, void *arg)
 {
@@ -283,6 +287,21 @@ static void user_sample(unsigned int misc, const uint64_t *p, void *arg)
 	    regs[2] - (s->stack - (1 << 20)) < (2 << 20) &&
 	    regs[0] >= regs[2] && regs[0] - regs[2] < (1 << 20))
 		s->regs_ok++;
+	/*
+	 * The user stack from SP up: size, the bytes, then how many of
+	 * them were copied.  The frame records above spin's SP hold the
+	 * return address into outer.
+	 */
+	if (regs[4] == STACK_DUMP) {
+		const uint64_t *stack = regs + 5;
+		uint64_t dyn = stack[STACK_DUMP / 8];
+
+		for (uint64_t i = 0; i < dyn / 8 && dyn <= STACK_DUMP; i++)
+			if (in_fn(stack[i], outer)) {
+				s->stack_ok++;
+				break;
+			}
+	}
 }
 
 static void check_user_sampling(void)
@@ -292,7 +311,8 @@ static void check_user_sampling(void)
 		.config = PERF_COUNT_HW_CPU_CYCLES,
 		.sample_period = 100000,
 		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN |
-			       PERF_SAMPLE_REGS_USER,
+			       PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER,
+		.sample_stack_user = STACK_DUMP,
 		.sample_regs_user = 1ULL << PERF_REG_ARM64_X29 |
 				    1ULL << PERF_REG_ARM64_LR |
 				    1ULL << PERF_REG_ARM64_SP |
@@ -313,12 +333,13 @@ static void check_user_sampling(void)
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	ring_samples(&r, user_sample, &s);
 	close(fd);
-	printf("user samples: %d, %d in spin(), %d with its callers, %d with its registers\n",
-	       s.n, s.spin, s.chained, s.regs_ok);
+	printf("user samples: %d, %d in spin(), %d with its callers, %d with its registers, %d with its stack\n",
+	       s.n, s.spin, s.chained, s.regs_ok, s.stack_ok);
 	wb_check(s.spin >= 10, "at least 10 samples in spin(), got %d", s.spin);
 	wb_eq(s.chained, s.spin);
 	wb_eq(s.regs_ok, s.spin);
-	wb_pass("user sampling: IPs, call chains and registers");
+	wb_eq(s.stack_ok, s.spin);
+	wb_pass("user sampling: IPs, call chains, registers and stacks");
 }
 
 /* The kernel symbol at or below an address, from /proc/kallsyms. */
