@@ -18,12 +18,15 @@
  *    stack copy that holds the return address into its caller's caller;
  *  - kernel sampling: kernel-only cycles sampled over reads of
  *    /dev/zero: every kernel sample's call chain starts with
- *    PERF_CONTEXT_KERNEL and the sample's IP, most run through
- *    vfs_read() (named through /proc/kallsyms), and the user part of
- *    the chain returns into the reading function; the few samples the
- *    interrupt delivered after the return to user space are user ones;
- *  - software events: 64 first touches of anonymous pages count 64
- *    minor faults (at most a few more), and as many page faults;
+ *    PERF_CONTEXT_KERNEL and the sample's IP and goes on into user
+ *    space, some run through vfs_read() (named through /proc/kallsyms)
+ *    and return into the reading function; the samples the interrupt
+ *    delivered after the return to user space (QEMU's max CPU notices
+ *    most overflows only there) are user ones;
+ *  - software events: the context switches of twenty sleeps sampled in
+ *    the kernel with chains through hrtimer_nanosleep() and on into
+ *    user space; 64 first touches of anonymous pages count 64 minor
+ *    faults (at most a few more), and as many page faults;
  *  - bad input: a generic hardware event past PERF_COUNT_HW_MAX and a
  *    sampled user register that does not exist are refused.
  * QEMU's cycle counter runs at 1 GHz of virtual time, so the figures
@@ -38,6 +41,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 #include <asm/perf_regs.h>
 #include "wb.h"
@@ -402,14 +406,15 @@ static const char *ksym_name(uint64_t addr)
 }
 
 struct kernel_samples {
-	int n, skid, shaped, vfs_read, user_reader;
+	int n, skid, shaped, user_part, vfs_read, user_reader;
 };
 
 /*
  * IP | CALLCHAIN: ip, nr, ips[nr].  A counter that overflows late in
  * a system call may interrupt only once the CPU is back in user space
- * (the return path runs with interrupts masked): a user sample, whose
- * chain is user space's alone.
+ * (the return path runs with interrupts masked, and QEMU may notice the
+ * overflow only at the exception return): a user sample, whose chain
+ * is user space's alone.
  */
 static void kernel_sample(unsigned int misc, const uint64_t *p, void *arg)
 {
@@ -437,12 +442,15 @@ static void kernel_sample(unsigned int misc, const uint64_t *p, void *arg)
 	s->shaped++;
 	for (uint64_t i = 1; i < nr; i++) {
 		if (ips[i] == PERF_CONTEXT_USER)
-			user = 1;
+			user = i;
 		else if (!user && !strcmp(ksym_name(ips[i]), "vfs_read"))
 			vfs = 1;
 		else if (user && in_fn(ips[i], reader))
 			rd = 1;
 	}
+	/* Every sample is of this task in a system call: a user part. */
+	if (user && user + 1 < (int)nr && ips[user + 1] < (1ULL << 56))
+		s->user_part++;
 	s->vfs_read += vfs;
 	s->user_reader += rd;
 	if (!vfs && s->shaped - s->vfs_read <= 3) {
@@ -476,23 +484,108 @@ static void check_kernel_sampling(void)
 	wb_check(fd >= 0, "perf_event_open(cycles, kernel sampling)");
 	ring_map(&r, fd);
 	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
-	reader(zero, buf, 2000);
+	reader(zero, buf, 4000);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	ring_samples(&r, kernel_sample, &s);
 	close(fd);
 	close(zero);
-	printf("kernel samples: %d, %d shaped, %d through vfs_read, %d returning into reader(); %d taken in user space\n",
-	       s.n, s.shaped, s.vfs_read, s.user_reader, s.skid);
+	printf("kernel samples: %d, %d shaped, %d with a user part, %d through vfs_read, %d returning into reader(); %d taken in user space\n",
+	       s.n, s.shaped, s.user_part, s.vfs_read, s.user_reader, s.skid);
 	wb_check(s.n >= 10, "at least 10 kernel samples, got %d", s.n);
-	wb_check(s.skid < s.n, "fewer samples taken in user space (%d) than in the kernel (%d)",
-		 s.skid, s.n);
 	wb_eq(s.shaped, s.n);
-	wb_check(2 * s.vfs_read > s.n, "most kernel samples through vfs_read: %d of %d",
+	wb_eq(s.user_part, s.n);
+	/*
+	 * How the samples spread over the system call depends on the
+	 * CPU model's speed under TCG and on when the host runs the
+	 * vCPU (a sample due while interrupts are masked is taken where
+	 * they are unmasked), so only a few are asked for.
+	 */
+	wb_check(s.vfs_read >= 5, "kernel samples through vfs_read: %d of %d",
 		 s.vfs_read, s.n);
-	wb_check(2 * s.user_reader > s.n,
-		 "most kernel samples' user chains return into reader(): %d of %d",
+	wb_check(s.user_reader >= 5,
+		 "kernel samples whose user chains return into reader(): %d of %d",
 		 s.user_reader, s.n);
 	wb_pass("kernel sampling: kernel and user call chains");
+}
+
+CHAINED static void sleeper(int n)
+{
+	struct timespec ts = { 0, 5000000 };
+
+	for (int i = 0; i < n; i++)
+		nanosleep(&ts, NULL);
+	sink++;
+}
+
+struct switch_samples {
+	int n, kernel, nanosleep, user_part;
+};
+
+static void switch_sample(unsigned int misc, const uint64_t *p, void *arg)
+{
+	struct switch_samples *s = arg;
+	uint64_t ip = p[0], nr = p[1];
+	const uint64_t *ips = p + 2;
+	int user = 0, ns = 0;
+
+	s->n++;
+	if ((misc & PERF_RECORD_MISC_CPUMODE_MASK) != PERF_RECORD_MISC_KERNEL ||
+	    nr < 2 || ips[0] != PERF_CONTEXT_KERNEL || ips[1] != ip)
+		return;
+	s->kernel++;
+	for (uint64_t i = 1; i < nr; i++) {
+		if (ips[i] == PERF_CONTEXT_USER)
+			user = i;
+		else if (!user && !strcmp(ksym_name(ips[i]), "hrtimer_nanosleep"))
+			ns = 1;
+	}
+	s->nanosleep += ns;
+	if (ns && user && user + 1 < (int)nr)
+		s->user_part++;
+	else if (s->kernel - s->user_part <= 3) {
+		printf("context switch sample:");
+		for (uint64_t i = 1; i < nr && i < 24; i++)
+			printf(" %s", ips[i] == PERF_CONTEXT_USER ? "|user|" :
+			       ksym_name(ips[i]));
+		printf("\n");
+	}
+}
+
+/*
+ * A software event raised in the kernel: each context switch away from
+ * this task, sampled with its call chain, which starts where the
+ * scheduler raised it (perf_arch_fetch_caller_regs()).  Each of twenty
+ * 5 ms sleeps switches away once through hrtimer_nanosleep(), unless
+ * its timer expired before the task got to schedule() (a host that
+ * descheduled the vCPU that long): 15 of them at least.
+ */
+static void check_context_switches(void)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_SOFTWARE,
+		.config = PERF_COUNT_SW_CONTEXT_SWITCHES,
+		.sample_period = 1,
+		.sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_CALLCHAIN,
+		.disabled = 1,
+	};
+	struct switch_samples s = { 0 };
+	struct ring r;
+	int fd = perf_open(&a);
+
+	wb_check(fd >= 0, "perf_event_open(context switches)");
+	ring_map(&r, fd);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	sleeper(20);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	ring_samples(&r, switch_sample, &s);
+	close(fd);
+	printf("context switches: %d samples, %d in the kernel, %d through hrtimer_nanosleep, %d of them with a user part\n",
+	       s.n, s.kernel, s.nanosleep, s.user_part);
+	wb_eq(s.kernel, s.n);
+	wb_check(s.nanosleep >= 15, "20 sleeps, %d samples through hrtimer_nanosleep",
+		 s.nanosleep);
+	wb_eq(s.user_part, s.nanosleep);
+	wb_pass("software events: context switch call chains");
 }
 
 static void check_software(void)
@@ -566,6 +659,7 @@ int main(void)
 	check_counting();
 	check_user_sampling();
 	check_kernel_sampling();
+	check_context_switches();
 	check_software();
 	check_bad_input();
 	return 0;
