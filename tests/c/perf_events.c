@@ -405,6 +405,16 @@ static const char *ksym_name(uint64_t addr)
 	return ksyms[lo].addr <= addr ? ksyms[lo].name : "?";
 }
 
+/* A kernel call chain by symbol, user addresses as "?". */
+static void print_chain(const char *what, const uint64_t *ips, uint64_t nr)
+{
+	printf("%s", what);
+	for (uint64_t i = 1; i < nr && i < 24; i++)
+		printf(" %s", ips[i] == PERF_CONTEXT_USER ? "|user|" :
+		       ksym_name(ips[i]));
+	printf("\n");
+}
+
 struct kernel_samples {
 	int n, skid, shaped, user_part, vfs_read, user_reader;
 };
@@ -453,13 +463,8 @@ static void kernel_sample(unsigned int misc, const uint64_t *p, void *arg)
 		s->user_part++;
 	s->vfs_read += vfs;
 	s->user_reader += rd;
-	if (!vfs && s->shaped - s->vfs_read <= 3) {
-		printf("kernel sample without vfs_read:");
-		for (uint64_t i = 1; i < nr && i < 24; i++)
-			printf(" %s", ips[i] == PERF_CONTEXT_USER ? "|user|" :
-			       ksym_name(ips[i]));
-		printf("\n");
-	}
+	if (!vfs && s->shaped - s->vfs_read <= 3)
+		print_chain("kernel sample without vfs_read:", ips, nr);
 }
 
 static void check_kernel_sampling(void)
@@ -542,13 +547,8 @@ static void switch_sample(unsigned int misc, const uint64_t *p, void *arg)
 	s->nanosleep += ns;
 	if (ns && user && user + 1 < (int)nr)
 		s->user_part++;
-	else if (s->kernel - s->user_part <= 3) {
-		printf("context switch sample:");
-		for (uint64_t i = 1; i < nr && i < 24; i++)
-			printf(" %s", ips[i] == PERF_CONTEXT_USER ? "|user|" :
-			       ksym_name(ips[i]));
-		printf("\n");
-	}
+	else if (s->kernel - s->user_part <= 3)
+		print_chain("context switch sample:", ips, nr);
 }
 
 /*
