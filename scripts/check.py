@@ -203,7 +203,7 @@ def parse_extra(extra):
     or the kernel's own flags (nokaslr)."""
     params = [p for p in extra.split(",") if p]
     for p in params:
-        if not re.fullmatch(r"[a-z_][a-z0-9_.]*(=[A-Za-z0-9_.:-]+)?", p):
+        if not re.fullmatch(r"[a-z_][a-z0-9_.]*(=[A-Za-z0-9_.:/*-]+)?", p):
             wb.die(f"tests/plan: EXTRA '{extra}': write key=value|flag[,...]")
     return params
 
@@ -333,8 +333,13 @@ def judge_boot(res, kernel, row, machine, b):
             "; ".join(problems[:3]))
 
     tap = b.tap()
+    # wb_only=GLOB: the runner runs the tests whose GROUP/NAME match.
+    only = [p.split("=", 1)[1] for p in parse_extra(extra)
+            if p.startswith("wb_only=")]
     for g in groups.split(","):
         for t in fatal if g == "fatal" else group_tests(g, cfg):
+            if only and not fnmatch.fnmatchcase(t, only[0]):
+                continue
             if t in fatal:
                 if t in tap:
                     ok, skip, comment = tap[t]
@@ -496,10 +501,12 @@ def main():
         # wb_kernel tells the tests which kernel they run on, for the
         # checks of the port's own debug knobs (asid_bits=); wb_config
         # which configuration, for the tests of one only (NAME:CONFIG in
-        # a group's list).
+        # a group's list); wb_icount that QEMU counts instructions.
         return wb.boot(img, kinitrd, machines[mname],
                        f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
-                       f"wb_config={parse_config(config)[0]} {params}".strip(),
+                       f"wb_config={parse_config(config)[0]} "
+                       + ("wb_icount=1 " if machines[mname].icount else "")
+                       + params.strip(),
                        int(timeout),
                        os.path.join(logdir, kernel, f"{name}.log"), disk=True)
 

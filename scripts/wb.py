@@ -97,6 +97,11 @@ class Machine:
         # spin-el2traps: the firmware leaves EL2's controls set to trap.
         m = re.fullmatch(r"spin\+([1-7])", boot)
         self.boot, self.phantom = ("spin", int(m.group(1))) if m else (boot, 0)
+        # icount: PSCI, with QEMU counting instructions (its PMU's
+        # INST_RETIRED exists only then).
+        self.icount = boot == "icount"
+        if self.icount:
+            self.boot = "psci"
         self.el2_traps = boot == "spin-el2traps"
         if self.el2_traps:
             self.boot = "spin"
@@ -108,7 +113,7 @@ class Machine:
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
-            die(f"tests/machines: {name}: BOOT must be psci, spin, spin+N or spin-el2traps")
+            die(f"tests/machines: {name}: BOOT must be psci, icount, spin, spin+N or spin-el2traps")
         if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
@@ -116,8 +121,9 @@ class Machine:
         m = f"virt,gic-version={self.gic}"
         if self.el == 2:
             m += ",virtualization=on"
+        icount = ["-icount", "shift=0,align=off,sleep=off"] if self.icount else []
         return ["-M", m, "-cpu", self.cpu, "-smp", str(self.smp),
-                "-m", self.mem]
+                "-m", self.mem] + icount
 
     def __str__(self):
         return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
@@ -125,6 +131,7 @@ class Machine:
                 + (", spin-table" if self.boot == "spin" else "")
                 + (f" + {self.phantom} absent in the DT" if self.phantom else "")
                 + (", EL2 left trapping" if self.el2_traps else "")
+                + (", -icount" if self.icount else "")
                 + ")")
 
 

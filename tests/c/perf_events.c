@@ -27,11 +27,14 @@
  *    the kernel with chains through hrtimer_nanosleep() and on into
  *    user space; 64 first touches of anonymous pages count 64 minor
  *    faults (at most a few more), and as many page faults;
+ *  - instructions: under QEMU's -icount, a loop of a known length
+ *    counted to within the instructions around it; elsewhere the event
+ *    refused, as QEMU does not implement it;
  *  - bad input: a generic hardware event past PERF_COUNT_HW_MAX and a
  *    sampled user register that does not exist are refused.
  * QEMU's cycle counter runs at 1 GHz of virtual time, so the figures
  * vary from run to run; only their signs and the shapes of the samples
- * are checked.  QEMU counts instructions only under -icount.
+ * are checked.
  */
 #define _GNU_SOURCE
 #include <dirent.h>
@@ -628,6 +631,69 @@ static void check_software(void)
 	wb_pass("software events: page faults");
 }
 
+/* 2n + 1 instructions: a MOV, then n SUBS and n B.NE. */
+static void insn_loop(long n)
+{
+	asm volatile("mov	x9, %0\n"
+		     "1:	subs	x9, x9, #1\n"
+		     "	b.ne	1b\n" : : "r" (n) : "x9", "cc");
+}
+
+static uint64_t count_insns(int fd, long n)
+{
+	ioctl(fd, PERF_EVENT_IOC_RESET, 0);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	insn_loop(n);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	return read_count(fd);
+}
+
+/*
+ * Instructions retired (INST_RETIRED, event 0x08), which QEMU counts
+ * only under -icount (the harness then says wb_icount=1): a loop of a
+ * known length, counted in user space, must come out at its length
+ * plus the few instructions between the two ioctl()s around it, and
+ * twice the loop must count exactly twice its extra instructions.
+ * Without -icount QEMU's PMCEID0_EL0 does not list the event, and the
+ * driver must refuse it.
+ */
+static void check_instructions(void)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_HARDWARE,
+		.config = PERF_COUNT_HW_INSTRUCTIONS,
+		.disabled = 1,
+		.exclude_kernel = 1,
+		.exclude_hv = 1,
+	};
+	const long n = 1000000;
+	uint64_t c1, c2;
+	int fd;
+
+	errno = 0;
+	fd = perf_open(&a);
+	if (!getenv("wb_icount")) {
+		printf("instructions without -icount: fd %d, errno %d (%s)\n",
+		       fd, errno, strerror(errno));
+		wb_check(fd < 0 && errno == ENOENT,
+			 "the instructions event refused without -icount");
+		wb_pass("instructions: refused where QEMU does not count them");
+		return;
+	}
+	wb_check(fd >= 0, "perf_event_open(instructions, user only)");
+	c1 = count_insns(fd, n);
+	c2 = count_insns(fd, 2 * n);
+	close(fd);
+	printf("instructions: %llu for a loop of %ld, %llu for one of %ld\n",
+	       (unsigned long long)c1, 2 * n + 1, (unsigned long long)c2,
+	       4 * n + 1);
+	wb_check(c1 >= 2 * n + 1 && c1 - (2 * n + 1) < 200,
+		 "%llu instructions counted for a loop of %ld",
+		 (unsigned long long)c1, 2 * n + 1);
+	wb_eq(c2 - c1, 2 * n);
+	wb_pass("instructions: a known loop counted exactly");
+}
+
 static void check_bad_input(void)
 {
 	struct perf_event_attr a = {
@@ -661,6 +727,7 @@ int main(void)
 	check_kernel_sampling();
 	check_context_switches();
 	check_software();
+	check_instructions();
 	check_bad_input();
 	return 0;
 }
