@@ -2,23 +2,24 @@
 # kmod/plt: wb_plt.ko (tests/modules/wb_plt_main.c) carries 128 MiB of
 # padding in its text (an executable NOBITS section: the file stays
 # small), more than the 128 MiB window from which B/BL reach the whole
-# kernel, so the loader places the text further away and must route the
-# module's calls into the kernel through PLT veneers.  Its init calls
-# gcd() and int_sqrt() by BL and B (hand-written sites it decodes) and
-# from C, and its init text calls its core text; a wrong result fails the
-# load.  Here: the module's distance from the kernel (from /proc/modules
-# and /proc/kallsyms), the same calls again after init through
-# /sys/module/wb_plt/parameters/check, which must have used at least one
-# veneer, then rmmod.  The guest needs about 128 MiB free for it (the
-# test is skipped with less than 192 MiB available).
+# kernel, so the loader places the text further away, from where it may
+# have to route the module's calls into the kernel through PLT veneers.
+# Its init calls gcd() and int_sqrt() by BL and B (hand-written sites it
+# decodes) and from C, and its init text calls its core text; a wrong
+# result fails the load.  Here: the module's distance from the kernel
+# (from /proc/modules and /proc/kallsyms), the same calls again after
+# init through /sys/module/wb_plt/parameters/check, then rmmod.  The
+# guest needs about 128 MiB free for it (the test is skipped with less
+# than 192 MiB available).
 # The module's calls into the kernel are at the low end of its text: a
 # loader whose fallback window lies just above the kernel image (the
-# port's, mm/execmem.c) may reach the kernel from there directly, but
-# its init text, which fits the near window, then calls the core text
-# through a veneer; with module_region=far (the port's test placement)
-# every call does.  So at least one veneer is required at init, where
-# all the calls run; after init, the calls from the core text must give
-# the right results, through veneers or not.
+# port's, mm/execmem.c) may reach the kernel from there directly, and
+# under KASLR, whose module windows are random, even the init text may
+# reach the core text: every call may then go direct, which the module
+# checks site by site (a direct branch must hit its target, anything
+# else a veneer in the module).  With module_region=far (the port's
+# test placement, pages64k) every call needs a veneer, so there at
+# least one is required at init and after it.
 # wb-timeout: 120
 . ./lib
 need_modules
@@ -62,10 +63,10 @@ case $chk in
 *) fail "the calls through $m's branch sites failed after init: '$chk': $(since_mark)" ;;
 esac
 v=$(since_mark | sed -n "s/^$m: ok: .*, \([0-9]*\) through veneers$/\1/p")
-[ "${v:-0}" -ge 1 ] ||
-	fail "no call of $m's init needed a veneer: its text at $addr is within B/BL range of the kernel and of its init text, so this loader's PLT path was not exercised"
-echo "veneers used by the calls at init: $v"
+echo "veneers used by the calls at init: ${v:-0}"
 if grep -qw module_region=far /proc/cmdline; then
+	[ "${v:-0}" -ge 1 ] ||
+		fail "module_region=far, yet no call of $m's init used a veneer"
 	[ "${chk##*veneers=}" -ge 1 ] ||
 		fail "module_region=far, yet the calls after init used no veneer"
 fi
