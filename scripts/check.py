@@ -172,8 +172,7 @@ def fatal_test(row):
     one its EXTRA names as wb_fatal=NAME (the guest's runner skips the
     others), since the first one stops the kernel.  [] without it."""
     groups, extra = row[4], row[5]
-    named = [p.split("=", 1)[1] for p in parse_extra(extra)
-             if p.startswith("wb_fatal=")]
+    named = extra_values(extra, "wb_fatal")
     if "fatal" not in groups.split(","):
         if named:
             wb.die(f"tests/plan: {row[0]}: wb_fatal= without the fatal group")
@@ -206,6 +205,12 @@ def parse_extra(extra):
         if not re.fullmatch(r"[a-z_][a-z0-9_.]*(=[A-Za-z0-9_.:/*-]+)?", p):
             wb.die(f"tests/plan: EXTRA '{extra}': write key=value|flag[,...]")
     return params
+
+
+def extra_values(extra, key):
+    """The values of every key=value of an EXTRA column with that key."""
+    return [p.split("=", 1)[1] for p in parse_extra(extra)
+            if p.startswith(key + "=")]
 
 
 def link_stext(img):
@@ -334,8 +339,7 @@ def judge_boot(res, kernel, row, machine, b):
 
     tap = b.tap()
     # wb_only=GLOB: the runner runs the tests whose GROUP/NAME match.
-    only = [p.split("=", 1)[1] for p in parse_extra(extra)
-            if p.startswith("wb_only=")]
+    only = extra_values(extra, "wb_only")
     for g in groups.split(","):
         for t in fatal if g == "fatal" else group_tests(g, cfg):
             if only and not fnmatch.fnmatchcase(t, only[0]):

@@ -50,11 +50,11 @@ frag=$out/wb-fragment.config
 		cat "$top/configs/test.config"
 	else
 		cat "$top/configs/distro.config"
-	fi
-	if [ "$test" != 1 ] && [ "${HARDEN:-1}" != 0 ]; then
-		cat "$top/configs/hardened.config"
-		[ ! -f "$top/configs/$arch-hardened.config" ] ||
-			cat "$top/configs/$arch-hardened.config"
+		if [ "${HARDEN:-1}" != 0 ]; then
+			cat "$top/configs/hardened.config"
+			[ ! -f "$top/configs/$arch-hardened.config" ] ||
+				cat "$top/configs/$arch-hardened.config"
+		fi
 	fi
 	for f in ${WB_EXTRA_FRAGMENTS:-}; do
 		[ -r "$f" ] || die "WB_EXTRA_FRAGMENTS: cannot read $f"
