@@ -410,6 +410,15 @@ def main():
     ap.add_argument("--kernels", default="baseline,port")
     args = ap.parse_args()
     t0 = time.monotonic()
+    # How long each step took, printed at the end: "NAME SECONDS".
+    phases = []
+    t_phase = t0
+
+    def phase(name):
+        nonlocal t_phase
+        now = time.monotonic()
+        phases.append(f"{name} {now - t_phase:.0f}s")
+        t_phase = now
 
     machines = wb.machines()
     plan = [r + [""] * (6 - len(r)) for r in
@@ -446,6 +455,7 @@ def main():
     for row in plan:
         fatal_test(row)
 
+    phase("harness and user space")
     configs = sorted({r[2] for r in plan})
     images = {}
     for kernel in kernels:
@@ -456,6 +466,7 @@ def main():
             base, page, va = parse_config(config)
             img, err = wb.build_kernel(kernel, test=(base == "test"), page=page,
                                        va=va, log=buildlog)
+            phase(f"{kernel}/{config}")
             res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
             if img:
                 # Each kernel boots the shared user space plus its own
@@ -479,6 +490,7 @@ def main():
         print("check: the patch series", flush=True)
         for sname, ok, note in series.check():
             res.add("port", sname, PASS if ok else FAIL, note)
+        phase("series")
 
     # Boot the plan.  The two kernels' boots of a row run side by side
     # (two QEMU processes); results are judged in plan order.
@@ -517,6 +529,7 @@ def main():
     workers = int(os.environ.get("WB_PARALLEL", "2"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:
         boots = dict(zip([(j[0][0], j[1]) for j in jobs], pool.map(run, jobs)))
+    phase("boots")
 
     for row in plan:
         name, mname, config, timeout, groups, extra = row
@@ -611,6 +624,7 @@ def main():
     unused = [e for e in exp.entries if e[0] not in exp.used]
     for e in unused:
         print(f"tests/expectations: '{e[0]}' ({e[1]}) matched no test")
+    print(f"check: where the time went: {', '.join(phases)}")
     print(f"check: {time.monotonic() - t0:.0f}s; harness self-tests: {h_passed} passed, "
           f"{h_failed} failed; {xfail} XFAIL (counted as skipped)")
     print(f"{passed} passed, {failed} failed, {skipped + xfail} skipped")

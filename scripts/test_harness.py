@@ -109,6 +109,17 @@ class ConsoleTests(unittest.TestCase):
         self.assertTrue(boot_with(CLEAN).finished())
         self.assertFalse(boot_with(CLEAN.replace("# runner: done", "")).finished())
 
+    def test_failed_test_says_which_check(self):
+        text = ("# run c/a at 1.0\n# first line\n# FAIL a.c:12: x == 1: got 2\n"
+                "# after\nnot ok 1 c/a # exit status 1\n"
+                "# run c/b at 2.0\n# only line\nnot ok 2 c/b # exit status 3\n"
+                "# run c/c at 3.0\n# fine\nok 3 c/c\n")
+        tap = boot_with(text).tap()
+        self.assertEqual(tap["c/a"], (False, False,
+                                      "exit status 1: FAIL a.c:12: x == 1: got 2"))
+        self.assertEqual(tap["c/b"][2], "exit status 3: only line")
+        self.assertEqual(tap["c/c"], (True, False, ""))
+
     def test_end_of_boot(self):
         # Every CPU online and the kernel's own last line, QEMU exit 0.
         two = wb.Machine("m", "max", 2, 1, 3, "1G")

@@ -313,14 +313,29 @@ class Boot:
         self.seconds = 0.0
 
     def tap(self):
-        """The runner's results: {name: (ok, skip, comment)}."""
+        """The runner's results: {name: (ok, skip, comment)}.  A failed
+        test's comment ends with the last line it printed that starts
+        with "FAIL" (the C tests' wb_fail()), else its last line, so
+        that the report says which check failed."""
         res = {}
+        said = []
         for line in self.text.splitlines():
-            m = TAP.match(line.rstrip("\r"))
+            line = line.rstrip("\r")
+            if line.startswith("# run "):
+                said = []
+            elif line.startswith("# "):
+                said.append(line[2:])
+            m = TAP.match(line)
             if m:
                 comment = m.group(4) or ""
                 skip = comment.startswith("SKIP")
-                res[m.group(3)] = (m.group(1) is None, skip, comment)
+                ok = m.group(1) is None
+                if not ok and said:
+                    fails = [s for s in said if s.startswith("FAIL")]
+                    last = (fails or said)[-1].strip()
+                    comment += f": {last[:300]}"
+                res[m.group(3)] = (ok, skip, comment)
+                said = []
         return res
 
     def finished(self):
