@@ -18,6 +18,18 @@
 # /var/cache/aarch64-wb-ccache (~/.cache/aarch64-wb-ccache when that
 # cannot be created), capped at 5G, so clean clones on one machine reuse
 # each other's compiles.  CCACHE_DISABLE=1 turns it off.
+#
+# With WB_KERNEL_CACHE=DIR (make check's builds, scripts/wb.py), a
+# finished kernel is also kept in DIR, under a hash of everything its
+# build reads: the resulting .config (which names the compiler), the
+# Debian tree's version, patches/, the overlay's files outside
+# Documentation/ (for ARCH=arm64, also outside arch/aarch64/, which its
+# build never reads), the test modules, this script and the binutils and
+# kmod versions.  A clean clone whose kernel is there takes its Image,
+# System.map and modules.cpio, all that the harness boots and checks,
+# instead of building; the folder then holds no vmlinux or objects (a
+# build without WB_KERNEL_CACHE makes them).  DIR keeps the 24 kernels
+# used last.
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -76,6 +88,42 @@ step() {
 image=$out/arch/$arch/boot/Image
 echo "build-kernel: ARCH=$arch PAGE=$PAGE VA=$VA TEST=$TEST -> $out" >&2
 rm -f "$out/.build-ok"
+
+cache=${WB_KERNEL_CACHE:-}
+if [ -n "$cache" ]; then
+	skip=Documentation
+	[ "$arch" = aarch64 ] || skip="$skip arch/aarch64"
+	key=$( {
+		echo "ARCH=$arch"
+		cat "$out/.config"
+		dpkg-query -W -f='${Version}\n' linux-source-6.12
+		${cross}ld --version | head -1
+		depmod --version | head -1
+		cd "$top"
+		find overlay patches tests/modules scripts/build-kernel.sh -type f |
+			LC_ALL=C sort | while read -r f; do
+				for d in $skip; do
+					case $f in overlay/$d/*) continue 2 ;; esac
+				done
+				sha256sum "$f"
+			done
+	} | sha256sum | cut -c1-40) || die "could not hash the inputs of the build"
+	hit=$cache/$arch-$key
+	if [ -f "$hit/.complete" ]; then
+		rm -rf "$out/vmlinux" "$out/modroot" "$out/modules.cpio"
+		mkdir -p "$(dirname "$image")"
+		cp "$hit/Image" "$image.tmp" && mv "$image.tmp" "$image" &&
+			cp "$hit/System.map" "$out/System.map" &&
+			{ [ ! -f "$hit/modules.cpio" ] ||
+			  cp "$hit/modules.cpio" "$out/modules.cpio"; } ||
+			die "copying the kernel out of $hit failed"
+		touch "$hit"
+		echo "build-kernel: $(basename "$out") is the one built before, from $hit" >&2
+		touch "$out/.build-ok"
+		echo "$image"
+		exit 0
+	fi
+fi
 step build.log "the ARCH=$arch build failed" -j"$JOBS" Image
 [ -f "$image" ] || die "make succeeded but left no $image"
 
@@ -118,6 +166,22 @@ if grep -qx 'CONFIG_MODULES=y' "$out/.config"; then
 		cpio -o -H newc -R 0:0 --quiet) >"$out/modules.cpio.tmp" ||
 		die "packing $out/modules.cpio failed"
 	mv "$out/modules.cpio.tmp" "$out/modules.cpio"
+fi
+
+# Into the cache, atomically; a failure there costs only the next build.
+if [ -n "$cache" ]; then
+	tmp=$cache/.tmp.$$
+	if mkdir -p "$cache" && rm -rf "$tmp" && mkdir "$tmp" &&
+	   cp "$image" "$tmp/Image" && cp "$out/System.map" "$tmp/System.map" &&
+	   { [ ! -f "$out/modules.cpio" ] || cp "$out/modules.cpio" "$tmp/"; } &&
+	   touch "$tmp/.complete" && rm -rf "$hit" && mv "$tmp" "$hit"; then
+		ls -1dt "$cache"/*-* | tail -n +25 | while read -r old; do
+			rm -rf "$old"
+		done
+	else
+		rm -rf "$tmp"
+		echo "build-kernel: warning: could not keep the kernel in $cache" >&2
+	fi
 fi
 touch "$out/.build-ok"
 echo "$image"

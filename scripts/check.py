@@ -465,7 +465,7 @@ def main():
             print(f"check: building the {kernel} ({config})", flush=True)
             base, page, va = parse_config(config)
             img, err = wb.build_kernel(kernel, test=(base == "test"), page=page,
-                                       va=va, log=buildlog)
+                                       va=va, log=buildlog, cache=True)
             phase(f"{kernel}/{config}")
             res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
             if img:

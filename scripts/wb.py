@@ -235,13 +235,38 @@ class BuildProgress:
                     f.write(f"{done} {time.monotonic() - self.start:.0f}\n")
 
 
+def kernel_cache():
+    """Where make check keeps finished kernels across clean clones
+    (build-kernel.sh, WB_KERNEL_CACHE): $WB_KERNEL_CACHE if set ("off"
+    for none), else /var/cache/aarch64-wb-kernels, or
+    ~/.cache/aarch64-wb-kernels where that cannot be made."""
+    d = os.environ.get("WB_KERNEL_CACHE", "")
+    if d == "off":
+        return ""
+    if d:
+        return d
+    for d in ("/var/cache/aarch64-wb-kernels",
+              os.path.join(os.environ.get("XDG_CACHE_HOME") or
+                           os.path.expanduser("~/.cache"), "aarch64-wb-kernels")):
+        try:
+            os.makedirs(d, exist_ok=True)
+            if os.access(d, os.W_OK):
+                return d
+        except OSError:
+            pass
+    return ""
+
+
 def build_kernel(kernel, test=False, page="4k", va="39", log=None,
-                 harden=True):
-    """Build one kernel; return (image path or None, error line)."""
+                 harden=True, cache=False):
+    """Build one kernel; return (image path or None, error line).  With
+    cache, a kernel built from the same inputs before is taken from
+    kernel_cache() instead."""
     arch = KERNELS[kernel]
     out = kernel_dir(kernel, test, page, va, harden)
     env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0",
-               HARDEN="1" if harden else "0")
+               HARDEN="1" if harden else "0",
+               WB_KERNEL_CACHE=kernel_cache() if cache else "")
     progress = BuildProgress(os.path.basename(out), out)
     p = subprocess.Popen(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
                           arch, out], env=env, stdout=subprocess.PIPE,
