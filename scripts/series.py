@@ -10,14 +10,19 @@ series/order names the patches in review order.  A line is either
 A line that starts with white space continues the entry above.  Every
 overlay file and every patch must be placed exactly once.
 
-The commits are made in build/series/repo, a git repository holding the
-pristine tree as its first commit (tag 'pristine'; made once), then
-written with 'git format-patch' to build/series/patches, whose path is
-the last line printed.  --verify then applies the series with 'git am'
-to the pristine tree in a scratch worktree and checks that the result is
-the working tree build/linux, file for file.  --check does all that,
-runs scripts/checkpatch.pl on every patch and configures the port's
-defconfig in the result, printing one result line a step.
+The commits are made in build/series/repo, a git repository whose first
+commit (tag 'pristine') holds the pristine tree's versions of the files
+the series touches (the overlay's paths and the patches' targets: the
+rest of the tree takes no part in a diff; remade when that set or its
+contents change), then written with 'git format-patch' to
+build/series/patches, whose path is the last line printed.  --verify
+then applies the series with 'git am' to those pristine files in a
+scratch worktree and checks that the result is the working tree
+build/linux, file for file.  --check does all that, runs
+scripts/checkpatch.pl on every patch and configures the port's
+defconfig, both in build/linux (which verify() showed to be the
+pristine tree with the series applied), printing one result line a
+step.
 """
 import fnmatch
 import os
@@ -54,23 +59,53 @@ def git(*args, cwd=REPO, check=True, capture=False, stdin=None):
     return r.stdout if capture else r.returncode
 
 
+def touched_paths():
+    """The tree paths the series writes: the overlay's files and the
+    files the patches change ('+++ b/PATH' lines)."""
+    paths = set(overlay_files())
+    pdir = os.path.join(wb.TOP, "patches")
+    for p in os.listdir(pdir) if os.path.isdir(pdir) else []:
+        if p.endswith(".patch"):
+            with open(os.path.join(pdir, p)) as f:
+                for line in f:
+                    if line.startswith("+++ b/"):
+                        paths.add(line[6:].rstrip("\n").split("\t")[0])
+    return sorted(paths)
+
+
 def pristine_repo():
-    stamp = os.path.join(S, ".repo-ok")
-    if os.path.exists(stamp):
-        return
-    print("series: recording the pristine tree in build/series/repo (once)",
-          file=sys.stderr, flush=True)
-    shutil.rmtree(REPO, ignore_errors=True)
-    os.makedirs(S, exist_ok=True)
+    """build/series/repo with the pristine versions of the paths the
+    series touches as its first commit, remade when they change."""
+    import hashlib
     src = os.path.join(wb.BUILD, "pristine")
-    if subprocess.run(["cp", "-a", src, REPO]).returncode != 0:
-        die(f"copying {src} failed: check disk space under {S}")
-    os.unlink(os.path.join(REPO, ".complete"))
+    want = []
+    for rel in touched_paths():
+        path = os.path.join(src, rel)
+        if os.path.isfile(path):
+            with open(path, "rb") as f:
+                want.append(f"{hashlib.sha256(f.read()).hexdigest()} {rel}\n")
+    want = "".join(want)
+    stamp = os.path.join(S, ".repo-ok")
+    try:
+        with open(stamp) as f:
+            if f.read() == want:
+                return
+    except OSError:
+        pass
+    shutil.rmtree(REPO, ignore_errors=True)
+    shutil.rmtree(os.path.join(S, "verify"), ignore_errors=True)
+    os.makedirs(REPO)
+    for line in want.splitlines():
+        rel = line.split(" ", 1)[1]
+        os.makedirs(os.path.dirname(os.path.join(REPO, rel)), exist_ok=True)
+        shutil.copy2(os.path.join(src, rel), os.path.join(REPO, rel))
     git("init", "-q", "-b", "pristine-branch")
     git("add", "-A", "-f")
-    git("commit", "-q", "-m", "linux-source-6.12 as Debian ships it")
+    git("commit", "-q", "--allow-empty", "-m",
+        "linux-source-6.12 as Debian ships it: the files the series touches")
     git("tag", "-f", "pristine")
-    open(stamp, "w").close()
+    with open(stamp, "w") as f:
+        f.write(want)
 
 
 def read_order():
@@ -243,7 +278,8 @@ ALLOWED = {
 
 
 def checkpatch(wt):
-    """scripts/checkpatch.pl on every patch: (errors, warnings, lines)."""
+    """scripts/checkpatch.pl of the tree wt on every patch: (errors,
+    warnings, lines)."""
     errors = warnings = 0
     report = []
     for p in sorted(os.listdir(OUT)):
@@ -269,11 +305,11 @@ def checkpatch(wt):
 
 
 def defconfig(wt):
-    """Configure the port's defconfig in the tree the series produced,
-    and check that every option it asks for comes out as asked.  The
-    tree is not built here: verify() showed it is build/linux file for
-    file, which make check builds three ways (4KB, 64KB and test
-    configurations) from the same sources."""
+    """Configure the port's defconfig in the tree wt (build/linux, the
+    tree the series produces, as verify() showed), and check that every
+    option it asks for comes out as asked.  The tree is not built here:
+    make check builds it three ways (4KB, 64KB and test
+    configurations)."""
     out = os.path.join(S, "out")
     log = os.path.join(S, "defconfig.log")
     shutil.rmtree(out, ignore_errors=True)
@@ -304,11 +340,12 @@ def check():
         return [("series/generate", False, str(e.code or "failed"))]
     results.append(("series/generate", True, f"{n} patches"))
     try:
-        wt = verify()
+        verify()
     except SystemExit:
         return results + [("series/apply", False,
                            "git am failed or the result differs from build/linux")]
     results.append(("series/apply", True, ""))
+    wt = os.path.join(wb.BUILD, "linux")
     errors, warnings, report = checkpatch(wt)
     with open(os.path.join(S, "checkpatch.txt"), "w") as f:
         f.write("".join(r + "\n" for r in report))
