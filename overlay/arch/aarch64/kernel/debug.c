@@ -19,6 +19,7 @@
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
 #include <linux/sched/task_stack.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
@@ -34,14 +35,10 @@ void user_disable_single_step(struct task_struct *task)
 	task_pt_regs(task)->pstate &= ~PSR_SS_BIT;
 }
 
-/*
- * Called by __switch_to().  The new value takes effect by the exception
- * return to EL0, a context synchronisation event: no ISB is needed.
- */
-void debug_switch_to(struct task_struct *next)
+/* MDSCR_EL1.SS on this CPU, for the task about to run at EL0. */
+static void mdscr_set_step(bool step)
 {
 	u64 mdscr = read_sysreg(mdscr_el1);
-	bool step = test_tsk_thread_flag(next, TIF_SINGLESTEP);
 
 	if (!!(mdscr & MDSCR_EL1_SS) == step)
 		return;
@@ -52,9 +49,34 @@ void debug_switch_to(struct task_struct *next)
 	write_sysreg(mdscr, mdscr_el1);
 }
 
+/*
+ * Called by __switch_to().  The new value takes effect by the exception
+ * return to EL0, a context synchronisation event: no ISB is needed.
+ */
+void debug_switch_to(struct task_struct *next)
+{
+	mdscr_set_step(test_tsk_thread_flag(next, TIF_SINGLESTEP));
+}
+
+/*
+ * Step current itself, from an exception it took at EL0 (the step over
+ * a hardware breakpoint): no context switch comes before its return to
+ * EL0, so this CPU's MDSCR_EL1.SS is set here.  Interrupts are masked.
+ */
+void user_step_current(bool step)
+{
+	if (step)
+		user_enable_single_step(current);
+	else
+		user_disable_single_step(current);
+	mdscr_set_step(step);
+}
+
 /* The stepped instruction completed: the pc is the next one. */
 void do_el0_softstep(struct pt_regs *regs, unsigned long esr)
 {
+	if (hw_breakpoint_step_done(regs))
+		return;
 	force_sig_fault(SIGTRAP, TRAP_TRACE,
 			(void __user *)instruction_pointer(regs));
 }

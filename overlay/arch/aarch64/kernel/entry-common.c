@@ -13,6 +13,7 @@
 #include <asm/daif.h>
 #include <asm/errata.h>
 #include <asm/exception.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/irq.h>
 #include <asm/spectre.h>
 #include <asm/sysreg.h>
@@ -66,6 +67,32 @@ asmlinkage void noinstr el1h_irq_handler(struct pt_regs *regs)
 	irqentry_exit(regs, state);
 }
 
+/*
+ * The debug exceptions from EL0 work on this CPU's debug registers and
+ * MDSCR_EL1, so they are handled with interrupts still masked: true for
+ * one of them.
+ */
+static bool el0_debug(struct pt_regs *regs, unsigned long esr,
+		      unsigned long far)
+{
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_SOFTSTP_LOW:
+		do_el0_softstep(regs, esr);
+		return true;
+	case ESR_ELx_EC_BREAKPT_LOW:
+		if (!IS_ENABLED(CONFIG_HAVE_HW_BREAKPOINT))
+			return false;
+		do_el0_breakpoint(regs, esr);
+		return true;
+	case ESR_ELx_EC_WATCHPT_LOW:
+		if (!IS_ENABLED(CONFIG_HAVE_HW_BREAKPOINT))
+			return false;
+		do_el0_watchpoint(regs, far, esr);
+		return true;
+	}
+	return false;
+}
+
 asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 {
 	unsigned long esr = regs->esr;
@@ -91,6 +118,9 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	    (ESR_ELx_EC(esr) == ESR_ELx_EC_PC_ALIGN && (regs->pc & BIT(55))))
 		spectre_v2_harden();
 
+	if (el0_debug(regs, esr, far))
+		goto out;
+
 	local_irq_enable();
 
 	switch (ESR_ELx_EC(esr)) {
@@ -105,9 +135,6 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	case ESR_ELx_EC_BRK64:
 		do_el0_brk(regs, esr);
 		break;
-	case ESR_ELx_EC_SOFTSTP_LOW:
-		do_el0_softstep(regs, esr);
-		break;
 	case ESR_ELx_EC_SYS64:
 		if (do_el0_id_reg_read(regs, esr) ||
 		    do_el0_cache_maint(regs, esr))
@@ -119,6 +146,7 @@ asmlinkage void noinstr el0t_64_sync_handler(struct pt_regs *regs)
 	}
 
 	local_irq_disable();
+out:
 	instrumentation_end();
 	irqentry_exit_to_user_mode(regs);
 }

@@ -5,6 +5,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/elfcore.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
 #include <linux/nospec.h>
@@ -74,6 +75,8 @@ int copy_thread(struct task_struct *p, const struct kernel_clone_args *args)
 	struct pt_regs *childregs = task_pt_regs(p);
 
 	memset(&p->thread.cpu_context, 0, sizeof(p->thread.cpu_context));
+	/* The parent's ptrace breakpoints are its own. */
+	ptrace_hw_copy_thread(p);
 
 	if (likely(!args->fn)) {
 		*childregs = *current_pt_regs();
@@ -132,6 +135,7 @@ void flush_thread(void)
 	fpsimd_update_current_state(&clean);
 	current->thread.tp_value = 0;
 	write_sysreg(0, tpidr_el0);
+	flush_ptrace_hw_breakpoint(current);
 }
 
 static void tls_switch(struct task_struct *prev, struct task_struct *next)
@@ -159,6 +163,7 @@ struct task_struct *__switch_to(struct task_struct *prev,
 	fpsimd_load_state(&next->thread.fpsimd_state);
 	tls_switch(prev, next);
 	debug_switch_to(next);
+	hw_breakpoint_thread_switch(next);
 	__this_cpu_write(__entry_task, next);
 
 	/*

@@ -2,10 +2,15 @@
 /*
  * ptrace and core dump register sets, in the arm64 ABI's layouts:
  * NT_PRSTATUS (struct user_pt_regs), NT_PRFPREG (struct
- * user_fpsimd_state) and NT_ARM_TLS (TPIDR_EL0).
+ * user_fpsimd_state), NT_ARM_TLS (TPIDR_EL0) and, with hardware
+ * breakpoints, NT_ARM_HW_BREAK and NT_ARM_HW_WATCH.
  */
+#include <linux/bitfield.h>
 #include <linux/elf.h>
+#include <linux/hw_breakpoint.h>
 #include <linux/kernel.h>
+#include <linux/nospec.h>
+#include <linux/perf_event.h>
 #include <linux/ptrace.h>
 #include <linux/regset.h>
 #include <linux/sched.h>
@@ -153,7 +158,207 @@ static int syscallno_set(struct task_struct *target,
 	return 0;
 }
 
-enum aarch64_regset { REGSET_GPR, REGSET_FPR, REGSET_TLS, REGSET_SYSCALL };
+#ifdef CONFIG_HAVE_HW_BREAKPOINT
+/*
+ * NT_ARM_HW_BREAK and NT_ARM_HW_WATCH (struct user_hwdebug_state): the
+ * debug architecture version and the number of pairs, then an address
+ * and a control word (DBG_CTRL_*) a pair.  Each pair the debugger uses
+ * is a perf event of the tracee, created disabled at address 0 the
+ * first time; a hit stops the tracee with SIGTRAP, TRAP_HWBKPT and the
+ * address, and getting past it is the debugger's business.  Layouts and
+ * meanings as on arm64 (arch/arm64/kernel/ptrace.c).
+ */
+static void ptrace_hbptriggered(struct perf_event *bp,
+				struct perf_sample_data *data,
+				struct pt_regs *regs)
+{
+	force_sig_fault(SIGTRAP, TRAP_HWBKPT,
+			(void __user *)counter_arch_bp(bp)->trigger);
+}
+
+static struct perf_event **hbp_slot(struct task_struct *tsk,
+				    unsigned int note, unsigned int idx)
+{
+	struct debug_info *d = &tsk->thread.debug;
+
+	if (note == NT_ARM_HW_BREAK)
+		return idx < AARCH64_MAX_BRP ?
+		       &d->hbp_break[array_index_nospec(idx, AARCH64_MAX_BRP)] : NULL;
+	return idx < AARCH64_MAX_WRP ?
+	       &d->hbp_watch[array_index_nospec(idx, AARCH64_MAX_WRP)] : NULL;
+}
+
+/* At exec and exit: the debugger's pairs do not outlive the program. */
+void flush_ptrace_hw_breakpoint(struct task_struct *tsk)
+{
+	struct debug_info *d = &tsk->thread.debug;
+	int i;
+
+	for (i = 0; i < AARCH64_MAX_BRP; i++) {
+		if (d->hbp_break[i])
+			unregister_hw_breakpoint(d->hbp_break[i]);
+		d->hbp_break[i] = NULL;
+	}
+	for (i = 0; i < AARCH64_MAX_WRP; i++) {
+		if (d->hbp_watch[i])
+			unregister_hw_breakpoint(d->hbp_watch[i]);
+		d->hbp_watch[i] = NULL;
+	}
+}
+
+void ptrace_hw_copy_thread(struct task_struct *tsk)
+{
+	memset(&tsk->thread.debug, 0, sizeof(tsk->thread.debug));
+}
+
+static struct perf_event *hbp_get(struct task_struct *tsk,
+				  unsigned int note, unsigned int idx)
+{
+	struct perf_event **slot = hbp_slot(tsk, note, idx), *bp;
+	struct perf_event_attr attr;
+
+	if (!slot)
+		return ERR_PTR(-EINVAL);
+	if (*slot)
+		return *slot;
+	ptrace_breakpoint_init(&attr);
+	attr.bp_addr = 0;
+	attr.bp_len = HW_BREAKPOINT_LEN_4;
+	attr.bp_type = note == NT_ARM_HW_BREAK ? HW_BREAKPOINT_X :
+						 HW_BREAKPOINT_RW;
+	attr.disabled = 1;
+	bp = register_user_hw_breakpoint(&attr, ptrace_hbptriggered, NULL, tsk);
+	if (!IS_ERR(bp))
+		*slot = bp;
+	return bp;
+}
+
+/*
+ * A control word into perf's terms.  With E clear the pair is disabled
+ * and nothing else is looked at.  Otherwise LSC is the access type (0
+ * for a breakpoint, loads and/or stores for a watchpoint) and BAS a run
+ * of 1 to 8 bytes, starting that many bytes above the address.
+ */
+static int ctrl_to_attr(unsigned int note, u32 ctrl,
+			struct perf_event_attr *attr)
+{
+	unsigned long bas = FIELD_GET(DBG_CTRL_BAS, ctrl);
+	u32 lsc = FIELD_GET(DBG_CTRL_LSC, ctrl);
+	unsigned int offset, len;
+
+	attr->disabled = !(ctrl & DBG_CTRL_E);
+	if (attr->disabled)
+		return 0;
+	if (!bas)
+		return -EINVAL;
+	offset = __ffs(bas);
+	len = __fls(bas) - offset + 1;
+	if (bas >> offset != GENMASK(len - 1, 0))
+		return -EINVAL;
+	if (note == NT_ARM_HW_BREAK) {
+		if (lsc)
+			return -EINVAL;
+		attr->bp_type = HW_BREAKPOINT_X;
+	} else {
+		if (!lsc)
+			return -EINVAL;
+		attr->bp_type = (lsc & DBG_CTRL_LSC_LOAD ? HW_BREAKPOINT_R : 0) |
+				(lsc & DBG_CTRL_LSC_STORE ? HW_BREAKPOINT_W : 0);
+	}
+	attr->bp_len = len;
+	attr->bp_addr += offset;
+	return 0;
+}
+
+/* A new address for pair idx, and its control word when given one. */
+static int hbp_set(struct task_struct *tsk, unsigned int note,
+		   unsigned int idx, u64 addr, const u32 *ctrl)
+{
+	struct perf_event *bp = hbp_get(tsk, note, idx);
+	struct perf_event_attr attr;
+	int err;
+
+	if (IS_ERR(bp))
+		return PTR_ERR(bp);
+	attr = bp->attr;
+	attr.bp_addr = addr;
+	if (ctrl) {
+		err = ctrl_to_attr(note, *ctrl, &attr);
+		if (err)
+			return err;
+	}
+	return modify_user_hw_breakpoint(bp, &attr);
+}
+
+static int hw_break_get(struct task_struct *target,
+			const struct user_regset *regset, struct membuf to)
+{
+	unsigned int note = regset->core_note_type, idx;
+	int type = note == NT_ARM_HW_BREAK ? TYPE_INST : TYPE_DATA;
+	u32 info = debug_arch_version() << 8 | hw_breakpoint_slots(type);
+
+	membuf_store(&to, info);
+	membuf_zero(&to, sizeof(u32));
+	for (idx = 0; to.left; idx++) {
+		struct perf_event **slot = hbp_slot(target, note, idx);
+		struct arch_hw_breakpoint *hw = NULL;
+
+		if (slot && *slot)
+			hw = counter_arch_bp(*slot);
+		membuf_store(&to, (u64)(hw ? hw->address : 0));
+		membuf_store(&to, (u32)(hw ? hw->ctrl : 0));
+		membuf_zero(&to, sizeof(u32));
+	}
+	return 0;
+}
+
+static int hw_break_set(struct task_struct *target,
+			const struct user_regset *regset, unsigned int pos,
+			unsigned int count, const void *kbuf,
+			const void __user *ubuf)
+{
+	const unsigned int start = offsetof(struct user_hwdebug_state, dbg_regs);
+	const unsigned int pair = sizeof(((struct user_hwdebug_state *)0)->dbg_regs[0]);
+	unsigned int note = regset->core_note_type, idx;
+	int ret;
+
+	/* dbg_info and its padding are the kernel's to say. */
+	user_regset_copyin_ignore(&pos, &count, &kbuf, &ubuf, 0, start);
+	for (idx = 0; count; idx++) {
+		unsigned int off = start + idx * pair;
+		u64 addr;
+		u32 ctrl;
+
+		if (count < sizeof(addr))
+			return -EINVAL;
+		ret = user_regset_copyin(&pos, &count, &kbuf, &ubuf, &addr,
+					 off, off + sizeof(addr));
+		if (ret)
+			return ret;
+		if (!count)
+			return hbp_set(target, note, idx, addr, NULL);
+		off += sizeof(addr);
+		ret = user_regset_copyin(&pos, &count, &kbuf, &ubuf, &ctrl,
+					 off, off + sizeof(ctrl));
+		if (ret)
+			return ret;
+		ret = hbp_set(target, note, idx, addr, &ctrl);
+		if (ret)
+			return ret;
+		off += sizeof(ctrl);
+		user_regset_copyin_ignore(&pos, &count, &kbuf, &ubuf,
+					  off, off + sizeof(u32));
+	}
+	return 0;
+}
+#endif /* CONFIG_HAVE_HW_BREAKPOINT */
+
+enum aarch64_regset {
+	REGSET_GPR, REGSET_FPR, REGSET_TLS, REGSET_SYSCALL,
+#ifdef CONFIG_HAVE_HW_BREAKPOINT
+	REGSET_HW_BREAK, REGSET_HW_WATCH,
+#endif
+};
 
 static const struct user_regset aarch64_regsets[] = {
 	[REGSET_GPR] = {
@@ -189,6 +394,24 @@ static const struct user_regset aarch64_regsets[] = {
 		.regset_get	= syscallno_get,
 		.set		= syscallno_set,
 	},
+#ifdef CONFIG_HAVE_HW_BREAKPOINT
+	[REGSET_HW_BREAK] = {
+		.core_note_type	= NT_ARM_HW_BREAK,
+		.n		= sizeof(struct user_hwdebug_state) / sizeof(u32),
+		.size		= sizeof(u32),
+		.align		= sizeof(u32),
+		.regset_get	= hw_break_get,
+		.set		= hw_break_set,
+	},
+	[REGSET_HW_WATCH] = {
+		.core_note_type	= NT_ARM_HW_WATCH,
+		.n		= sizeof(struct user_hwdebug_state) / sizeof(u32),
+		.size		= sizeof(u32),
+		.align		= sizeof(u32),
+		.regset_get	= hw_break_get,
+		.set		= hw_break_set,
+	},
+#endif
 };
 
 static const struct user_regset_view user_aarch64_view = {

@@ -28,6 +28,7 @@
 #include <asm/cputype.h>
 #include <asm/daif.h>
 #include <asm/errata.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/mmu_context.h>
 #include <asm/pan.h>
 #include <asm/smp_ops.h>
@@ -230,6 +231,7 @@ static bool secondary_matches_boot_cpu(unsigned int cpu)
 	bool ok = cpuinfo_hwcaps_match_boot_cpu(cpu);
 
 	ok = asid_width_fits_this_cpu(cpu) && ok;
+	ok = hw_breakpoint_pairs_fit_this_cpu(cpu) && ok;
 	return pan_enable_secondary(cpu) && ok;
 }
 

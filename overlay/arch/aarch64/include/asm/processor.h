@@ -24,6 +24,7 @@
 #include <linux/types.h>
 #include <linux/string.h>
 #include <asm/barrier.h>
+#include <asm/hw_breakpoint.h>
 #include <asm/ptrace.h>
 #include <asm/page.h>
 #include <asm/sysreg.h>
@@ -52,6 +53,9 @@ struct thread_struct {
 	unsigned long		fault_address;
 	unsigned long		fault_code;	/* ESR_EL1 of the fault */
 	struct user_fpsimd_state fpsimd_state;
+#ifdef CONFIG_HAVE_HW_BREAKPOINT
+	struct debug_info	debug;		/* hw_breakpoint.c, ptrace.c */
+#endif
 };
 
 #define INIT_THREAD	{ }

@@ -56,6 +56,7 @@
 
 /* MDSCR_EL1 */
 #define MDSCR_EL1_SS		BIT(0)	/* software step enable */
+#define MDSCR_EL1_MDE		BIT(15)	/* breakpoint and watchpoint exceptions */
 
 /* HCR_EL2 */
 #define HCR_EL2_RW		BIT(31)	/* EL1 is AArch64 */

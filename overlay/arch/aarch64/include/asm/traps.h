@@ -12,6 +12,7 @@ bool do_el0_id_reg_read(struct pt_regs *regs, unsigned long esr);
 bool try_emulate_id_mrs(struct pt_regs *regs);
 void do_el0_softstep(struct pt_regs *regs, unsigned long esr);
 void debug_switch_to(struct task_struct *next);
+void user_step_current(bool step);
 void do_el0_alignment(struct pt_regs *regs, unsigned long esr,
 		      unsigned long far);
 void __noreturn die_bad_exception(struct pt_regs *regs, const char *what,
