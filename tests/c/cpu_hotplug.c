@@ -43,20 +43,6 @@ static long futex(atomic_uint *uaddr, int op, unsigned int val)
 	return syscall(SYS_futex, uaddr, op, val, NULL, NULL, 0);
 }
 
-static int set_online(int cpu, int on)
-{
-	char path[64];
-	int fd, ret;
-
-	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	ret = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
-	close(fd);
-	return ret;
-}
-
 static int hotpluggable(int cpu)
 {
 	char path[64];
@@ -154,9 +140,9 @@ int main(void)
 
 			if (!hotpluggable(cpu))
 				wb_fail("cpu%d has no online file", cpu);
-			wb_check(set_online(cpu, 0) == 0, "cpu%d offline", cpu);
+			wb_check(wb_set_cpu_online(cpu, 0) == 0, "cpu%d offline", cpu);
 			wb_eq(sysconf(_SC_NPROCESSORS_ONLN), ncpus - 1);
-			wb_check(set_online(cpu, 1) == 0, "cpu%d online", cpu);
+			wb_check(wb_set_cpu_online(cpu, 1) == 0, "cpu%d online", cpu);
 			wb_eq(sysconf(_SC_NPROCESSORS_ONLN), ncpus);
 			wb_eq(pthread_create(&t, NULL, pinned_check,
 					     (void *)(long)cpu), 0);

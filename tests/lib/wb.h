@@ -11,9 +11,11 @@
 #define WB_H
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define WB_SKIP 4
 
@@ -68,6 +70,25 @@ static inline int wb_on_qemu(void)
 		if (!strcmp(buf + i, "linux,dummy-virt"))
 			return 1;
 	return 0;
+}
+
+/*
+ * Take a CPU offline (on = 0) or bring it back (on = 1) through
+ * /sys/devices/system/cpu/cpuN/online: 0, or -1 when that file is
+ * missing (CPU0, one that cannot go offline) or the write failed.
+ */
+static inline int wb_set_cpu_online(int cpu, int on)
+{
+	char path[64];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online", cpu);
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, on ? "1" : "0", 1) == 1 ? 0 : -1;
+	close(fd);
+	return ret;
 }
 
 #endif /* WB_H */
