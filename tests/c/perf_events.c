@@ -718,9 +718,63 @@ static void check_bad_input(void)
 	wb_pass("bad input refused");
 }
 
+/* A sysctl's value, read into buf (the trailing newline dropped). */
+static void sysctl_read(const char *name, char *buf, size_t len)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
+	f = fopen(path, "r");
+	wb_check(f && fgets(buf, len, f), "read %s", path);
+	fclose(f);
+	buf[strcspn(buf, "\n")] = 0;
+}
+
+static void sysctl_write(const char *name, const char *val)
+{
+	char path[128];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/sys/kernel/%s", name);
+	f = fopen(path, "w");
+	wb_check(f, "open %s", path);
+	wb_check(fputs(val, f) >= 0 && fclose(f) == 0, "write %s to %s", val, path);
+}
+
+static char old_rate[32], old_percent[32];
+
+static void restore_throttling(void)
+{
+	sysctl_write("perf_cpu_time_max_percent", old_percent);
+}
+
+/*
+ * Under TCG the host deschedules a vCPU in the middle of its PMU
+ * interrupts, which perf measures as interrupts that took too long and
+ * answers by lowering kernel.perf_event_max_sample_rate, seen down to
+ * one sample a tick.  A software event sampled at every context switch
+ * then loses the samples that follow a sleep without ticks (the count
+ * of a tick's samples is reset only by a tick).  So this test runs with
+ * the sample rate back at perf's default and the time limit off
+ * (perf_cpu_time_max_percent = 0, which the kernel accepts only after
+ * the rate is set), and puts the limit back when it exits.
+ */
+static void no_throttling(void)
+{
+	sysctl_read("perf_event_max_sample_rate", old_rate, sizeof(old_rate));
+	sysctl_read("perf_cpu_time_max_percent", old_percent, sizeof(old_percent));
+	printf("perf_event_max_sample_rate %s, perf_cpu_time_max_percent %s\n",
+	       old_rate, old_percent);
+	sysctl_write("perf_event_max_sample_rate", "100000");
+	sysctl_write("perf_cpu_time_max_percent", "0");
+	atexit(restore_throttling);
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	no_throttling();
 	check_pmu();
 	check_counting();
 	check_user_sampling();
