@@ -36,7 +36,7 @@ command -v $CC >/dev/null || die "$CC not found: run 'make deps'"
 A=$top/build/arm64-root
 [ -x "$A/bin/busybox" ] || die "no arm64 busybox in $A: run 'make deps'"
 
-mkdir -p "$U/c" "$U/bench" "$U/kmod"
+mkdir -p "$U/c" "$U/bench" "$U/kmod" "$U/tools"
 # One build at a time: several helpers or make invocations may share build/.
 exec 9>"$U/.lock"
 flock 9
@@ -80,6 +80,16 @@ for src in "$top"/tests/kmod/*.c; do
 	build_c kmod "$src"
 done
 
+# The tools group's workloads (tests/tools/*.c), each with its symbols
+# as nm lists them (NAME.syms), for tests that need an address.
+for src in "$top"/tests/tools/*.c; do
+	[ -e "$src" ] || continue
+	build_c tools "$src"
+	name=$(basename "$src" .c)
+	aarch64-linux-gnu-nm "$U/tools/$name" >"$U/tools/$name.syms" ||
+		die "nm of $U/tools/$name failed"
+done
+
 # Kselftests from the tree, for arm64 user space.
 sh "$top/scripts/build-kselftests.sh"
 
@@ -88,7 +98,7 @@ R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
 	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/tests/hardening" \
-	"$R/tests/kaslr" "$R/tests/fatal" \
+	"$R/tests/kaslr" "$R/tests/fatal" "$R/tests/tools" \
 	"$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
@@ -156,6 +166,8 @@ script_group checkers
 script_group hardening
 script_group kaslr
 script_group fatal
+script_group tools
+cp "$U"/tools/* "$R/tests/tools/" 2>/dev/null || true
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true
 cp "$U/c.list" "$R/tests/c.list"
@@ -167,6 +179,34 @@ fi
 
 cp "$U"/bench/* "$R/bench/" 2>/dev/null || true
 [ -f "$top/bench/run" ] && cp "$top/bench/run" "$R/bench/run" && chmod 755 "$R/bench/run"
+
+# Debian's perf (linux-perf) with the libraries it loads, for the tools
+# group only: perf.cpio, which check.py appends to the initrd of the
+# rows that run the group (27 MB, too much for every boot).  The
+# libraries are perf's DT_NEEDED closure, less those the initramfs has.
+P=$U/perf-root
+rm -rf "$P"
+mkdir -p "$P/usr/bin" "$P/lib/aarch64-linux-gnu"
+[ -x "$A/usr/bin/perf" ] || die "no arm64 perf in $A: run 'make deps' (linux-perf)"
+cp "$A/usr/bin/perf" "$P/usr/bin/perf"
+todo="$P/usr/bin/perf"
+while [ -n "$todo" ]; do
+	next=""
+	for f in $todo; do
+		for lib in $(aarch64-linux-gnu-readelf -d "$f" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
+			[ -e "$R/lib/aarch64-linux-gnu/$lib" ] && continue
+			[ -e "$P/lib/aarch64-linux-gnu/$lib" ] && continue
+			src=$(ls "$A"/lib/aarch64-linux-gnu/$lib "$A"/usr/lib/aarch64-linux-gnu/$lib 2>/dev/null | head -1)
+			[ -n "$src" ] || die "no arm64 $lib in $A (perf needs it): run 'make deps'"
+			cp -L "$src" "$P/lib/aarch64-linux-gnu/$lib"
+			next="$next $P/lib/aarch64-linux-gnu/$lib"
+		done
+	done
+	todo=$next
+done
+(cd "$P" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$U/perf.cpio.tmp" ||
+	die "cpio of perf failed"
+mv "$U/perf.cpio.tmp" "$U/perf.cpio"
 
 (cd "$R" && find . | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) >"$U/initramfs.cpio.tmp" ||
 	die "cpio failed"

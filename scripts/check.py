@@ -136,7 +136,8 @@ GROUPS = {}
 def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
-    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr", "fatal"):
+    for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr",
+              "tools", "fatal"):
         GROUPS[g] = _group_tests(g)
     for t, _ in GROUPS["fatal"]:
         if t not in FATAL_TESTS:
@@ -153,7 +154,7 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "fatal"):
+    if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
@@ -469,9 +470,7 @@ def main():
             phase(f"{kernel}/{config}")
             res.add(kernel, f"build/{config}", PASS if img else FAIL, err)
             if img:
-                # Each kernel boots the shared user space plus its own
-                # modules (made here, before the boots run side by side).
-                images[(kernel, config)] = (img, wb.initrd_for(img, initrd))
+                images[(kernel, config)] = img
             else:
                 print(f"check: {err}", flush=True)
 
@@ -495,14 +494,19 @@ def main():
     # Boot the plan.  The two kernels' boots of a row run side by side
     # (two QEMU processes); results are judged in plan order.
     jobs = []
+    perf_cpio = os.path.join(wb.BUILD, "userspace", "perf.cpio")
     for row in plan:
         name, mname, config, timeout, groups, extra = row
         for kernel in kernels:
             if kernel == "port" and exp.port_skip:
                 continue
-            built = images.get((kernel, config))
-            if built:
-                jobs.append((row, kernel) + built)
+            img = images.get((kernel, config))
+            if img:
+                # Each kernel boots the shared user space plus its own
+                # modules, and the tools group Debian's perf too (made
+                # here, before the boots run side by side).
+                extra = [perf_cpio] if "tools" in groups.split(",") else []
+                jobs.append((row, kernel, img, wb.initrd_for(img, initrd, extra)))
 
     def run(job):
         row, kernel, img, kinitrd = job

@@ -434,6 +434,16 @@ class GroupTests(unittest.TestCase):
             os.utime(base, (time.time() + 5, time.time() + 5))
             with open(wb.initrd_for(image, base), "rb") as f:
                 self.assertEqual(f.read(), b"USER2MODS")
+            # Extras (perf.cpio) go between them, in a file of their own.
+            perf = os.path.join(d, "perf.cpio")
+            with open(perf, "wb") as f:
+                f.write(b"PERF")
+            initrd = wb.initrd_for(image, base, [perf])
+            self.assertEqual(initrd, os.path.join(d, "out", "initrd-perf.cpio"))
+            with open(initrd, "rb") as f:
+                self.assertEqual(f.read(), b"USER2PERFMODS")
+            with open(wb.initrd_for(image, base), "rb") as f:
+                self.assertEqual(f.read(), b"USER2MODS")
 
 
 class KernelDirTests(unittest.TestCase):

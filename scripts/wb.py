@@ -294,27 +294,31 @@ def build_userspace():
     return r.stdout.strip().splitlines()[-1]
 
 
-def initrd_for(image, base):
+def initrd_for(image, base, extra=()):
     """The initrd of a kernel's boots: the shared user space (`base`,
-    build-userspace.sh's initramfs) followed by the kernel's own
-    modules.cpio (build-kernel.sh: /lib/modules/KVER with depmod's
-    tables), which the kernel unpacks after it.  Written beside the
-    kernel's build as initrd.cpio when either part changed; a kernel
-    without modules boots `base` itself."""
+    build-userspace.sh's initramfs), the archives of `extra` (such as
+    perf.cpio, for the rows that run the tools group), then the kernel's
+    own modules.cpio (build-kernel.sh: /lib/modules/KVER with depmod's
+    tables); the kernel unpacks them in that order.  Written beside the
+    kernel's build as initrd.cpio (initrd-NAME-....cpio with extras)
+    when a part changed; a kernel without modules or extras boots
+    `base` itself."""
     out = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(image))))
     mods = os.path.join(out, "modules.cpio")
-    if not os.path.isfile(mods):
+    parts = [base] + list(extra) + ([mods] if os.path.isfile(mods) else [])
+    if len(parts) == 1:
         return base
-    initrd = os.path.join(out, "initrd.cpio")
+    name = "-".join(["initrd"] + [os.path.splitext(os.path.basename(e))[0]
+                                  for e in extra])
+    initrd = os.path.join(out, name + ".cpio")
     try:
-        fresh = os.path.getmtime(initrd) >= max(os.path.getmtime(base),
-                                                os.path.getmtime(mods))
+        fresh = os.path.getmtime(initrd) >= max(os.path.getmtime(p) for p in parts)
     except OSError:
         fresh = False
     if not fresh:
         tmp = initrd + ".tmp"
         with open(tmp, "wb") as w:
-            for part in (base, mods):
+            for part in parts:
                 with open(part, "rb") as r:
                     shutil.copyfileobj(r, w)
         os.replace(tmp, initrd)
