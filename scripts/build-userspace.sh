@@ -182,7 +182,7 @@ cp "$U"/bench/* "$R/bench/" 2>/dev/null || true
 
 # Debian's perf (linux-perf) with the libraries it loads, for the tools
 # group only: perf.cpio, which check.py appends to the initrd of the
-# rows that run the group (27 MB, too much for every boot).  The
+# rows that run the group (25 MB, too much for every boot).  The
 # libraries are perf's DT_NEEDED closure, less those the initramfs has.
 P=$U/perf-root
 rm -rf "$P"

@@ -25,8 +25,6 @@
 #define DBG_CTRL_LSC_LOAD	1
 #define DBG_CTRL_LSC_STORE	2
 #define DBG_CTRL_BAS		GENMASK(12, 5)
-/* The bits a control register takes from ptrace; the rest stay 0. */
-#define DBG_CTRL_USER		GENMASK(12, 0)
 
 /* ID_AA64DFR0_EL1 allows 16 of each at most (BRPs, WRPs are 4 bits). */
 #define AARCH64_MAX_BRP		16
