@@ -86,3 +86,9 @@ u32 aarch64_insn_br(int rn)
 {
 	return 0xd61f0000U | rn << 5;
 }
+
+/* ORR (shifted register), 64-bit: 1 01 01010 00 0 Rm 000000 11111 Rd. */
+u32 aarch64_insn_mov_reg(int rd, int rm)
+{
+	return 0xaa0003e0U | rm << 16 | rd;
+}

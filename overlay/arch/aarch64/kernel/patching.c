@@ -49,6 +49,34 @@ static phys_addr_t text_to_phys(unsigned long addr)
 }
 
 /*
+ * Store @size (4 or 8) bytes at @addr through the private alias, as one
+ * aligned access: single-copy atomic for other CPUs (DDI 0487 L.a,
+ * "Single-copy atomicity").
+ */
+static void patch_store(unsigned long va, u64 val, int size)
+{
+	unsigned long flags;
+	void *alias;
+
+	raw_spin_lock_irqsave(&patch_lock, flags);
+	__set_fixmap(FIX_TEXT_POKE0, text_to_phys(va) & PAGE_MASK,
+		     PAGE_KERNEL);
+	alias = (void *)(__fix_to_virt(FIX_TEXT_POKE0) + offset_in_page(va));
+	if (size == sizeof(u64))
+		WRITE_ONCE(*(__le64 *)alias, cpu_to_le64(val));
+	else
+		WRITE_ONCE(*(__le32 *)alias, cpu_to_le32(val));
+	/*
+	 * The store, through the alias, completes before any maintenance
+	 * or use by the text's own address (the D-cache is PIPT, the
+	 * ordering of accesses by another VA is not implied).
+	 */
+	dsb(ish);
+	__set_fixmap(FIX_TEXT_POKE0, 0, __pgprot(0));
+	raw_spin_unlock_irqrestore(&patch_lock, flags);
+}
+
+/*
  * Write one instruction at @addr and make it visible to this CPU's
  * instruction fetch.  Other CPUs see it after their next context
  * synchronisation event; single instructions such as B, BL and NOP may
@@ -59,28 +87,26 @@ static phys_addr_t text_to_phys(unsigned long addr)
 int aarch64_patch_text_nosync(void *addr, u32 insn)
 {
 	unsigned long va = (unsigned long)addr;
-	unsigned long flags;
-	__le32 *alias;
 
 	if (va & (AARCH64_INSN_SIZE - 1))
 		return -EINVAL;
-
-	raw_spin_lock_irqsave(&patch_lock, flags);
-	__set_fixmap(FIX_TEXT_POKE0, text_to_phys(va) & PAGE_MASK,
-		     PAGE_KERNEL);
-	alias = (__le32 *)(__fix_to_virt(FIX_TEXT_POKE0) + offset_in_page(va));
-	/* One aligned 32-bit store: single-copy atomic for other CPUs. */
-	WRITE_ONCE(*alias, cpu_to_le32(insn));
-	/*
-	 * The store, through the alias, completes before the clean below
-	 * by the text's own address (the D-cache is PIPT, the ordering of
-	 * maintenance by another VA is not implied).
-	 */
-	dsb(ish);
-	__set_fixmap(FIX_TEXT_POKE0, 0, __pgprot(0));
-	raw_spin_unlock_irqrestore(&patch_lock, flags);
-
+	patch_store(va, insn, sizeof(insn));
 	caches_sync_icache_range(va, va + AARCH64_INSN_SIZE);
+	return 0;
+}
+
+/*
+ * Write a 64-bit literal that lives in text and is read as data (the
+ * function tracer's per-call-site ops pointer): no instruction cache
+ * maintenance, as no instruction changes.
+ */
+int aarch64_patch_literal64(void *addr, u64 val)
+{
+	unsigned long va = (unsigned long)addr;
+
+	if (va & (sizeof(u64) - 1))
+		return -EINVAL;
+	patch_store(va, val, sizeof(val));
 	return 0;
 }
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * Encoding the few A64 instructions the kernel writes at run time: the
- * module loader's relocations, PLT veneers and static-branch sites.
+ * module loader's relocations, PLT veneers, static-branch sites and the
+ * function tracer's call sites.
  *
  * Every A64 instruction is 32 bits, little-endian in memory whatever
  * the data endianness (DDI 0487 L.a, "Instruction endianness"), so
@@ -68,6 +69,12 @@ u32 aarch64_insn_ldr_literal(int rt, long offset);
 
 /* BR Xn. */
 u32 aarch64_insn_br(int rn);
+
+/* MOV Xd, Xm (ORR Xd, XZR, Xm). */
+u32 aarch64_insn_mov_reg(int rd, int rm);
+
+/* X30, the link register of AAPCS64. */
+#define AARCH64_REG_LR		30
 
 /* The first register operand (bits 4:0) of an instruction. */
 static inline int aarch64_insn_rd(u32 insn)
