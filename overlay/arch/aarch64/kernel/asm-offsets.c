@@ -4,6 +4,7 @@
  * build time into <generated/asm-offsets.h>.
  */
 #include <linux/arm-smccc.h>
+#include <linux/ftrace.h>
 #include <linux/kbuild.h>
 #include <linux/sched.h>
 #include <asm/fixmap.h>
@@ -71,5 +72,21 @@ int main(void)
 			 offsetof(struct fpsimd_context, vregs));
 	/* Where head.S finds the debug UART once the MMU is on. */
 	DEFINE(EARLY_UART_VIRT, __fix_to_virt(FIX_EARLYCON_MEM_BASE));
+#ifdef CONFIG_DYNAMIC_FTRACE
+	/* The frame kernel/entry-ftrace.S builds for the tracers. */
+	DEFINE(FREGS_X0, offsetof(struct __arch_ftrace_regs, regs[0]));
+	DEFINE(FREGS_X2, offsetof(struct __arch_ftrace_regs, regs[2]));
+	DEFINE(FREGS_X4, offsetof(struct __arch_ftrace_regs, regs[4]));
+	DEFINE(FREGS_X6, offsetof(struct __arch_ftrace_regs, regs[6]));
+	DEFINE(FREGS_X8, offsetof(struct __arch_ftrace_regs, regs[8]));
+	DEFINE(FREGS_FP, offsetof(struct __arch_ftrace_regs, fp));
+	DEFINE(FREGS_LR, offsetof(struct __arch_ftrace_regs, lr));
+	DEFINE(FREGS_SP, offsetof(struct __arch_ftrace_regs, sp));
+	DEFINE(FREGS_PC, offsetof(struct __arch_ftrace_regs, pc));
+	DEFINE(FREGS_SIZE, sizeof(struct __arch_ftrace_regs));
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
+	DEFINE(FTRACE_OPS_FUNC, offsetof(struct ftrace_ops, func));
+#endif
+#endif
 	return 0;
 }

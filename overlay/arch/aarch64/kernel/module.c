@@ -359,6 +359,7 @@ int apply_relocate_add(Elf64_Shdr *sechdrs, const char *strtab,
 int module_finalize(const Elf_Ehdr *hdr, const Elf_Shdr *sechdrs,
 		    struct module *mod)
 {
+	module_plt_finalize(mod, sechdrs);
 	mod->arch.secstrings = NULL;
 	return 0;
 }

@@ -35,10 +35,18 @@
 #include <linux/sort.h>
 #include <linux/string.h>
 #include <asm/errata.h>
+#include <asm/ftrace.h>
 #include <asm/insn.h>
 
 /* x16: IP0, the intra-procedure-call scratch register of AAPCS64. */
 #define PLT_REG		16
+
+/*
+ * The function tracer's call sites are BLs written at run time, with no
+ * relocation to count: each text gets one veneer to ftrace_caller after
+ * the counted ones.
+ */
+#define NR_FTRACE_VENEERS	(IS_ENABLED(CONFIG_DYNAMIC_FTRACE) ? 1 : 0)
 
 static bool is_branch(const Elf64_Rela *r)
 {
@@ -202,8 +210,8 @@ int module_frob_arch_sections(Elf_Ehdr *ehdr, Elf_Shdr *sechdrs,
 			core += n;
 	}
 
-	size_plt_section(&sechdrs[core_idx], core);
-	size_plt_section(&sechdrs[init_idx], init);
+	size_plt_section(&sechdrs[core_idx], core + NR_FTRACE_VENEERS);
+	size_plt_section(&sechdrs[init_idx], init + NR_FTRACE_VENEERS);
 	mod->arch.core = (struct mod_plt_sec){ .shndx = core_idx, .max = core };
 	mod->arch.init = (struct mod_plt_sec){ .shndx = init_idx, .max = init };
 	mod->arch.secstrings = secstrings;
@@ -222,18 +230,23 @@ static struct mod_plt_sec *plt_sec_for(struct module *mod, void *loc)
 	       &mod->arch.init : &mod->arch.core;
 }
 
-unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
-			       void *loc, unsigned long target)
+static struct plt_entry plt_veneer(unsigned long target)
 {
-	struct mod_plt_sec *ps = plt_sec_for(mod, loc);
-	struct plt_entry *plt = (struct plt_entry *)sechdrs[ps->shndx].sh_addr;
-	struct plt_entry e = {
+	return (struct plt_entry){
 		.ldr = cpu_to_le32(aarch64_insn_ldr_literal(PLT_REG,
 					offsetof(struct plt_entry, target) -
 					offsetof(struct plt_entry, ldr))),
 		.br = cpu_to_le32(aarch64_insn_br(PLT_REG)),
 		.target = cpu_to_le64(target),
 	};
+}
+
+unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
+			       void *loc, unsigned long target)
+{
+	struct mod_plt_sec *ps = plt_sec_for(mod, loc);
+	struct plt_entry *plt = (struct plt_entry *)sechdrs[ps->shndx].sh_addr;
+	struct plt_entry e = plt_veneer(target);
 
 	if (ps->used && !memcmp(&plt[ps->used - 1], &e, sizeof(e)))
 		return (unsigned long)&plt[ps->used - 1];
@@ -269,4 +282,27 @@ unsigned long module_adrp_veneer(struct module *mod, Elf64_Shdr *sechdrs,
 	e->target = 0;
 	ps->used++;
 	return (unsigned long)e;
+}
+
+/*
+ * After relocation: the ftrace veneers, in the entry after the counted
+ * ones of each text.  The text is still writable and not yet run, so
+ * plain stores do; the loader makes the text visible to instruction
+ * fetch before the module runs.  A call through one clobbers x16, which
+ * is free at a function's entry (AAPCS64 lets any veneer use it).
+ */
+void module_plt_finalize(struct module *mod, const Elf64_Shdr *sechdrs)
+{
+#ifdef CONFIG_DYNAMIC_FTRACE
+	struct mod_plt_sec *secs[] = { &mod->arch.core, &mod->arch.init };
+	int i;
+
+	for (i = 0; i < ARRAY_SIZE(secs); i++) {
+		struct plt_entry *plt;
+
+		plt = (struct plt_entry *)sechdrs[secs[i]->shndx].sh_addr;
+		plt[secs[i]->max] = plt_veneer((unsigned long)ftrace_caller);
+		secs[i]->ftrace = &plt[secs[i]->max];
+	}
+#endif
 }

@@ -5,6 +5,7 @@
  */
 #include <linux/cpu.h>
 #include <linux/elfcore.h>
+#include <linux/ftrace.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/kernel.h>
 #include <linux/mm.h>
@@ -156,8 +157,13 @@ void arch_setup_new_exec(void)
 					 PR_SPEC_ENABLE);
 }
 
-struct task_struct *__switch_to(struct task_struct *prev,
-				struct task_struct *next)
+/*
+ * Not hooked by the graph tracer: the task would return from it only
+ * when next scheduled, after every other task's trace on this CPU, and
+ * the graph would show all that time as this one call.
+ */
+__notrace_funcgraph struct task_struct *__switch_to(struct task_struct *prev,
+						    struct task_struct *next)
 {
 	fpsimd_save_state(&prev->thread.fpsimd_state);
 	fpsimd_load_state(&next->thread.fpsimd_state);

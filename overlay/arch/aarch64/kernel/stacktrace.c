@@ -11,6 +11,7 @@
  * move towards its base (higher addresses); a stack, once left, is
  * never entered again, so a corrupt chain cannot loop.
  */
+#include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/sched.h>
 #include <linux/sched/debug.h>
@@ -25,6 +26,8 @@ struct unwind_state {
 	struct stack_range stacks[NR_STACKS];
 	int on;			/* the stack the last record was on, or -1 */
 	unsigned long fp;	/* the last record */
+	struct task_struct *task;
+	int graph_idx;		/* ftrace_graph_ret_addr()'s place */
 };
 
 static void unwind_init(struct unwind_state *st, struct task_struct *task)
@@ -33,6 +36,7 @@ static void unwind_init(struct unwind_state *st, struct task_struct *task)
 
 	memset(st, 0, sizeof(*st));
 	st->on = -1;
+	st->task = task;
 	st->stacks[STACK_TASK] = (struct stack_range){ low, low + THREAD_SIZE };
 	/* A sleeping task's frames are all on its own stack. */
 	if (task == current) {
@@ -63,6 +67,23 @@ static bool unwind_next_ok(struct unwind_state *st, unsigned long fp)
 	return false;
 }
 
+/*
+ * A return address the graph tracer replaced by return_to_handler
+ * (kernel/ftrace.c) stands for the one it saved: the hooked function's
+ * entry recorded its caller's frame pointer, which is the next record
+ * of the walk.
+ */
+static unsigned long unwind_real_pc(struct unwind_state *st,
+				    unsigned long pc, unsigned long next_fp)
+{
+#ifdef CONFIG_FUNCTION_GRAPH_TRACER
+	if (pc == (unsigned long)return_to_handler)
+		pc = ftrace_graph_ret_addr(st->task, &st->graph_idx, pc,
+					   (unsigned long *)next_fp);
+#endif
+	return pc;
+}
+
 static void walk_frames(struct task_struct *task, unsigned long fp,
 			unsigned long pc, stack_trace_consume_fn consume,
 			void *cookie)
@@ -72,17 +93,18 @@ static void walk_frames(struct task_struct *task, unsigned long fp,
 	unwind_init(&st, task);
 
 	/* pc == 0: start with the caller of the frame at fp. */
-	if (pc && !consume(cookie, pc))
+	if (pc && !consume(cookie, unwind_real_pc(&st, pc, fp)))
 		return;
 
 	while (fp && unwind_next_ok(&st, fp)) {
 		const struct frame_record *rec = (void *)fp;
+		unsigned long next = READ_ONCE_NOCHECK(rec->fp);
 
-		pc = READ_ONCE_NOCHECK(rec->lr);
+		pc = unwind_real_pc(&st, READ_ONCE_NOCHECK(rec->lr), next);
 		if (!pc || !consume(cookie, pc))
 			return;
 		st.fp = fp;
-		fp = READ_ONCE_NOCHECK(rec->fp);
+		fp = next;
 	}
 }
 

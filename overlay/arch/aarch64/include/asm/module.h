@@ -10,10 +10,18 @@
 
 #include <asm-generic/module.h>
 
+struct plt_entry;
+
 struct mod_plt_sec {
 	int shndx;		/* section header index of .plt or .init.plt */
 	int used;		/* entries written so far */
 	int max;		/* entries sized by module_frob_arch_sections() */
+	/*
+	 * With DYNAMIC_FTRACE, one more entry after those: a veneer to
+	 * ftrace_caller for this text's traced functions when BL cannot
+	 * reach it (kernel/ftrace.c).
+	 */
+	struct plt_entry *ftrace;
 };
 
 struct mod_arch_specific {
@@ -46,5 +54,6 @@ unsigned long module_plt_entry(struct module *mod, Elf64_Shdr *sechdrs,
 			       void *loc, unsigned long target);
 unsigned long module_adrp_veneer(struct module *mod, Elf64_Shdr *sechdrs,
 				 void *loc, unsigned long target, int rd);
+void module_plt_finalize(struct module *mod, const Elf64_Shdr *sechdrs);
 
 #endif /* __ASM_AARCH64_MODULE_H */
