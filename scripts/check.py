@@ -26,6 +26,15 @@ import wb  # noqa: E402
 # In-kernel self-tests of configs/test.config and the console line that
 # says each passed.  A missing line is a failure: a test that did not run
 # did not pass.
+def _passed_after(prefix, lines=4):
+    """A self-test's line and the PASSED that ends it.  The kernel
+    prints the verdict with pr_cont(), which a message from elsewhere
+    may push onto a line of its own: allow a few lines in between, none
+    saying FAILED."""
+    return (re.escape(prefix) + r"(?:(?!FAILED)[^\n])*"
+            r"(?:\n(?:(?!FAILED)[^\n])*){0,%d}?PASSED" % lines)
+
+
 KERNEL_TESTS = [
     ("kernel/atomic64", r"atomic64_test: passed"),
     ("kernel/locking-api", r"Good, all +\d+ testcases passed!"),
@@ -34,6 +43,23 @@ KERNEL_TESTS = [
      r"debug_vm_pgtable: \[debug_vm_pgtable\s*\]: Validating architecture page table helpers"),
     # DEBUG_WX walks the kernel's page tables once they are final.
     ("kernel/debug-wx", r"Checked W\+X mappings: passed, no W\+X pages found"),
+    # FTRACE_STARTUP_TEST: each tracer's self-test at boot (a failure
+    # also WARNs, which fails the boot).
+    ("kernel/ftrace-function", _passed_after("Testing tracer function: ")),
+    ("kernel/ftrace-dynamic", _passed_after("Testing dynamic ftrace: ")),
+    ("kernel/ftrace-dynamic-ops-1", _passed_after("Testing dynamic ftrace ops #1: ", 12)),
+    ("kernel/ftrace-dynamic-ops-2", _passed_after("Testing dynamic ftrace ops #2: ", 12)),
+    ("kernel/ftrace-recursion", _passed_after("Testing ftrace recursion: ")),
+    ("kernel/ftrace-recursion-safe", _passed_after("Testing ftrace recursion safe: ")),
+    ("kernel/ftrace-irqsoff", _passed_after("Testing tracer irqsoff: ")),
+    ("kernel/ftrace-preemptoff", _passed_after("Testing tracer preemptoff: ")),
+    ("kernel/ftrace-preemptirqsoff", _passed_after("Testing tracer preemptirqsoff: ")),
+    ("kernel/ftrace-wakeup", _passed_after("Testing tracer wakeup: ")),
+    ("kernel/ftrace-wakeup-rt", _passed_after("Testing tracer wakeup_rt: ")),
+    ("kernel/ftrace-wakeup-dl", _passed_after("Testing tracer wakeup_dl: ")),
+    ("kernel/ftrace-function-graph", _passed_after("Testing tracer function_graph: ")),
+    ("kernel/ftrace-fgraph-storage",
+     _passed_after("Testing multiple fgraph storage on a function: ")),
 ]
 # Built in, so run at boot; usercopy also runs under KASAN there, whose
 # report in a non-KASAN KUnit test fails that test.
