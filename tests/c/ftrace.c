@@ -146,6 +146,19 @@ static long getppid_n(int n)
 	return r;
 }
 
+/* Record @n getppid() calls; the trace, and what the calls returned. */
+static char *trace_getppid(int n, long *ret)
+{
+	long r;
+
+	set("tracing_on", "1");
+	r = getppid_n(n);
+	set("tracing_on", "0");
+	if (ret)
+		*ret = r;
+	return trace_text();
+}
+
 static void test_function(const char *fn, const char *pid)
 {
 	char want[96], mine[32], *text, *line;
@@ -167,11 +180,7 @@ static void test_function(const char *fn, const char *pid)
 	set("trace", "");
 	set("set_ftrace_filter", fn);
 	set("current_tracer", "function");
-	set("tracing_on", "1");
-	getppid_n(1000);
-	set("tracing_on", "0");
-
-	text = trace_text();
+	text = trace_getppid(1000, NULL);
 	snprintf(want, sizeof(want), ": %s <-", fn);
 	snprintf(mine, sizeof(mine), "-%s ", pid);
 	entries = 0;
@@ -205,11 +214,7 @@ static void test_graph(const char *fn, const char *pid)
 	set("options/funcgraph-retval", "1");
 	set("options/funcgraph-retval-hex", "1");
 	set("current_tracer", "function_graph");
-	set("tracing_on", "1");
-	ppid = getppid_n(10);
-	set("tracing_on", "0");
-
-	text = trace_text();
+	text = trace_getppid(10, &ppid);
 	snprintf(want, sizeof(want), "%s() {", fn);
 	n = count(text, want);
 	if (n != 10)
@@ -335,11 +340,7 @@ static void test_syscall_events(const char *pid)
 	set("events/syscalls/sys_exit_getppid/filter", filter);
 	set("events/syscalls/sys_enter_getppid/enable", "1");
 	set("events/syscalls/sys_exit_getppid/enable", "1");
-	set("tracing_on", "1");
-	ppid = getppid_n(500);
-	set("tracing_on", "0");
-
-	text = trace_text();
+	text = trace_getppid(500, &ppid);
 	wb_eq(count(text, ": sys_getppid()"), 500);
 	snprintf(want, sizeof(want), ": sys_getppid -> 0x%lx\n", ppid);
 	wb_eq(count(text, want), 500);
