@@ -10,9 +10,7 @@
 #define __ASM_AARCH64_BUG_H
 
 #include <linux/stringify.h>
-
-/* The BRK immediate of a BUG/WARN site; see kernel/traps.c. */
-#define BUG_BRK_IMM		0x800
+#include <asm/brk-imm.h>
 
 #ifdef CONFIG_GENERIC_BUG
 

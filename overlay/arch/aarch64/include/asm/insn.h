@@ -14,6 +14,7 @@
 
 #include <linux/bits.h>
 #include <linux/types.h>
+#include <asm/brk-imm.h>
 
 #define AARCH64_INSN_SIZE	4
 
@@ -23,7 +24,7 @@
  * BRK #0x800: what a failed encoding returns, so that a bad patch
  * traps where it runs instead of branching somewhere unintended.
  */
-#define AARCH64_INSN_BAD	(0xd4200000U | (0x800 << 5))
+#define AARCH64_INSN_BAD	AARCH64_BRK_INSN(BUG_BRK_IMM)
 
 /*
  * Immediate fields an instruction-relative or absolute value may be
