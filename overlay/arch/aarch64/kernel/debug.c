@@ -22,6 +22,7 @@
 #include <asm/hw_breakpoint.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
+#include <asm/uprobes.h>
 
 void user_enable_single_step(struct task_struct *task)
 {
@@ -60,22 +61,28 @@ void debug_switch_to(struct task_struct *next)
 
 /*
  * Step current itself, from an exception it took at EL0 (the step over
- * a hardware breakpoint): no context switch comes before its return to
- * EL0, so this CPU's MDSCR_EL1.SS is set here.  Interrupts are masked.
+ * a hardware breakpoint, a uprobe's copied instruction): no context
+ * switch need come before its return to EL0, so this CPU's MDSCR_EL1.SS
+ * is set here, with interrupts masked so that the task's flag and the
+ * CPU's register change together.
  */
 void user_step_current(bool step)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	if (step)
 		user_enable_single_step(current);
 	else
 		user_disable_single_step(current);
 	mdscr_set_step(step);
+	local_irq_restore(flags);
 }
 
 /* The stepped instruction completed: the pc is the next one. */
 void do_el0_softstep(struct pt_regs *regs, unsigned long esr)
 {
-	if (hw_breakpoint_step_done(regs))
+	if (uprobe_step_handler(regs) || hw_breakpoint_step_done(regs))
 		return;
 	force_sig_fault(SIGTRAP, TRAP_TRACE,
 			(void __user *)instruction_pointer(regs));

@@ -22,6 +22,7 @@
  */
 #include <linux/atomic.h>
 #include <linux/cpu.h>
+#include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/spinlock.h>
 #include <linux/stop_machine.h>
@@ -75,6 +76,7 @@ static void patch_store(unsigned long va, u64 val, int size)
 	__set_fixmap(FIX_TEXT_POKE0, 0, __pgprot(0));
 	raw_spin_unlock_irqrestore(&patch_lock, flags);
 }
+NOKPROBE_SYMBOL(patch_store);
 
 /*
  * Write one instruction at @addr and make it visible to this CPU's
@@ -94,6 +96,7 @@ int aarch64_patch_text_nosync(void *addr, u32 insn)
 	caches_sync_icache_range(va, va + AARCH64_INSN_SIZE);
 	return 0;
 }
+NOKPROBE_SYMBOL(aarch64_patch_text_nosync);
 
 /*
  * Write a 64-bit literal that lives in text and is read as data (the
@@ -143,6 +146,7 @@ static int patch_batch_cpu(void *data)
 	}
 	return pb->ret;
 }
+NOKPROBE_SYMBOL(patch_batch_cpu);
 
 /*
  * Write several instructions that must change together, or one that

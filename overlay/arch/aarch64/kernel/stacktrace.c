@@ -13,6 +13,7 @@
  */
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
+#include <linux/kprobes.h>
 #include <linux/sched.h>
 #include <linux/sched/debug.h>
 #include <linux/sched/task_stack.h>
@@ -28,6 +29,7 @@ struct unwind_state {
 	unsigned long fp;	/* the last record */
 	struct task_struct *task;
 	int graph_idx;		/* ftrace_graph_ret_addr()'s place */
+	struct llist_node *kr_cur;	/* kretprobe_find_ret_addr()'s */
 };
 
 static void unwind_init(struct unwind_state *st, struct task_struct *task)
@@ -69,9 +71,10 @@ static bool unwind_next_ok(struct unwind_state *st, unsigned long fp)
 
 /*
  * A return address the graph tracer replaced by return_to_handler
- * (kernel/ftrace.c) stands for the one it saved: the hooked function's
- * entry recorded its caller's frame pointer, which is the next record
- * of the walk.
+ * (kernel/ftrace.c), or a kretprobe by __kretprobe_trampoline
+ * (kernel/probes/kprobes.c), stands for the one it saved: the hooked
+ * function's entry recorded its caller's frame pointer, which is the
+ * next record of the walk.
  */
 static unsigned long unwind_real_pc(struct unwind_state *st,
 				    unsigned long pc, unsigned long next_fp)
@@ -80,6 +83,11 @@ static unsigned long unwind_real_pc(struct unwind_state *st,
 	if (pc == (unsigned long)return_to_handler)
 		pc = ftrace_graph_ret_addr(st->task, &st->graph_idx, pc,
 					   (unsigned long *)next_fp);
+#endif
+#ifdef CONFIG_KRETPROBES
+	if (pc == (unsigned long)__kretprobe_trampoline)
+		pc = kretprobe_find_ret_addr(st->task, (void *)next_fp,
+					     &st->kr_cur);
 #endif
 	return pc;
 }
@@ -124,6 +132,13 @@ noinline notrace void arch_stack_walk(stack_trace_consume_fn consume,
 			    task->thread.cpu_context.pc, consume, cookie);
 	}
 }
+
+/*
+ * Stack traces are taken from kprobe handlers: a probe in the walk would
+ * be hit from inside a handler, a reentry that cannot always be recovered.
+ */
+NOKPROBE_SYMBOL(walk_frames);
+NOKPROBE_SYMBOL(arch_stack_walk);
 
 /*
  * A user task's call chain (perf's user call chains): its PC, then the

@@ -9,6 +9,7 @@
 #include <linux/kdebug.h>
 #include <linux/kernel.h>
 #include <linux/kexec.h>
+#include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/ptrace.h>
 #include <linux/sched/debug.h>
@@ -23,6 +24,7 @@
 #include <asm/stacktrace.h>
 #include <asm/sysreg.h>
 #include <asm/traps.h>
+#include <asm/uprobes.h>
 
 static const char *const exception_class_names[64] = {
 	[ESR_ELx_EC_UNKNOWN]		= "unknown/undefined",
@@ -211,6 +213,9 @@ void do_el1_brk(struct pt_regs *regs, unsigned long esr)
 {
 	unsigned int imm = BRK_IMM(esr);
 
+	if (kprobe_brk_handler(regs, imm))
+		return;
+
 	if (IS_ENABLED(CONFIG_UBSAN_TRAP) &&
 	    (imm & ~UBSAN_BRK_MASK) == UBSAN_BRK_IMM) {
 		die(report_ubsan_failure(regs, imm & UBSAN_BRK_MASK), regs, esr);
@@ -235,6 +240,8 @@ void do_el1_brk(struct pt_regs *regs, unsigned long esr)
 	}
 	die("Oops - BRK", regs, esr);
 }
+/* A kprobe in the code that handles kprobes' BRKs would recurse. */
+NOKPROBE_SYMBOL(do_el1_brk);
 
 /*
  * An esr_context record describes a memory access (arm64 ABI): BRK and
@@ -242,6 +249,8 @@ void do_el1_brk(struct pt_regs *regs, unsigned long esr)
  */
 void do_el0_brk(struct pt_regs *regs, unsigned long esr)
 {
+	if (uprobe_brk_handler(regs, BRK_IMM(esr)))
+		return;
 	force_signal_inject(SIGTRAP, TRAP_BRKPT, regs->pc, 0);
 }
 

@@ -7,6 +7,7 @@
 #include <linux/extable.h>
 #include <linux/kernel.h>
 #include <linux/kfence.h>
+#include <linux/kprobes.h>
 #include <linux/mm.h>
 #include <linux/perf_event.h>
 #include <linux/sched/signal.h>
@@ -252,6 +253,14 @@ bad_area_nosemaphore:
 
 void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 {
+	/*
+	 * A kprobed instruction run from its slot faulted: the probe's
+	 * state is dropped and the fault is handled, or reported, at the
+	 * probed instruction's own address.
+	 */
+	if (kprobe_page_fault(regs, esr))
+		return;
+
 	switch (esr & ESR_ELx_FSC_TYPE) {
 	case ESR_ELx_FSC_TRANS:
 	case ESR_ELx_FSC_ACCESS:
@@ -275,3 +284,6 @@ void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 	else
 		user_fault(SIGBUS, BUS_OBJERR, far, esr, regs);
 }
+
+/* A kprobe on the fault path would recurse on the fault of its slot. */
+NOKPROBE_SYMBOL(do_mem_abort);

@@ -19,7 +19,7 @@
  * "Synchronization and coherency issues between data and instruction
  * accesses"; QEMU's TCG keeps no I-cache and cannot show a missing step.
  */
-static void sync_icache_kernel_alias(unsigned long start, unsigned long end)
+void sync_icache_kernel_alias(unsigned long start, unsigned long end)
 {
 	dcache_clean_pou(start, end);	/* ends with a DSB */
 	asm volatile("ic ialluis" : : : "memory");

@@ -27,6 +27,9 @@ static inline void flush_icache_range(unsigned long start, unsigned long end)
  * Instructions the kernel wrote into a user page through its own alias
  * of the page (ptrace's PTRACE_POKETEXT, via copy_to_user_page()).
  */
+/* User text written through the kernel's alias of its page: mm/flush.c */
+void sync_icache_kernel_alias(unsigned long start, unsigned long end);
+
 struct vm_area_struct;
 struct page;
 #define flush_icache_user_page flush_icache_user_page

@@ -28,6 +28,9 @@
 #define DAIFSET_DBG_SERROR	0xc
 #define DAIFSET_ALL		0xf
 
+/* PSTATE.{D,A,I,F} in SPSR_EL1 and pt_regs::pstate. */
+#define PSR_DAIF_MASK	(PSR_D_BIT | PSR_A_BIT | PSR_I_BIT | PSR_F_BIT)
+
 #ifndef __ASSEMBLY__
 
 static __always_inline void daif_unmask_async(void)
