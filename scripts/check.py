@@ -64,7 +64,7 @@ KERNEL_TESTS = [
 # Built in, so run at boot; usercopy also runs under KASAN there, whose
 # report in a non-KASAN KUnit test fails that test.
 KUNIT_SUITES = ["usercopy", "memcpy", "string", "checksum", "cpumask",
-                "time_test_cases"]
+                "time_test_cases", "kprobes_test"]
 KUNIT_TOP = re.compile(r"\[\s*\d+\.\d{6}\] (not )?ok \d+ (\S+)\s*$")
 
 PASS, FAIL, SKIP = "PASS", "FAIL", "SKIP"

@@ -30,64 +30,10 @@
  */
 #define _GNU_SOURCE
 #include <signal.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
-#include "wb.h"
-
-#define T "/sys/kernel/tracing/"
-
-static int write_file(const char *name, const char *val)
-{
-	char path[256];
-	int fd, n, len = strlen(val);
-
-	snprintf(path, sizeof(path), T "%s", name);
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0)
-		return -errno;
-	n = len ? write(fd, val, len) : 0;
-	if (n < 0) {
-		n = -errno;
-		close(fd);
-		return n;
-	}
-	close(fd);
-	return n == len ? 0 : -EIO;
-}
-
-static void set(const char *name, const char *val)
-{
-	int err = write_file(name, val);
-
-	if (err)
-		wb_fail("writing '%s' to %s: %s", val, name, strerror(-err));
-}
-
-/* The whole of a (proc or tracefs) file, NUL-terminated. */
-static char *slurp(const char *path)
-{
-	size_t cap = 1 << 16, len = 0;
-	char *buf = malloc(cap);
-	int fd = open(path, O_RDONLY);
-	ssize_t n;
-
-	wb_check(buf && fd >= 0, "open %s", path);
-	while ((n = read(fd, buf + len, cap - len - 1)) > 0) {
-		len += n;
-		if (cap - len < 4096) {
-			cap *= 2;
-			buf = realloc(buf, cap);
-			wb_check(buf, "realloc");
-		}
-	}
-	wb_check(n == 0, "read %s", path);
-	close(fd);
-	buf[len] = 0;
-	return buf;
-}
+#include "tracefs.h"
 
 static char *trace_text(void)
 {
@@ -107,34 +53,6 @@ static void reset(void)
 	set("events/syscalls/sys_enter_getppid/filter", "0");
 	set("events/syscalls/sys_exit_getppid/filter", "0");
 	set("trace", "");
-}
-
-static int count(const char *text, const char *needle)
-{
-	int n = 0;
-
-	for (const char *p = text; (p = strstr(p, needle)); p += strlen(needle))
-		n++;
-	return n;
-}
-
-/* Which of the names the getppid() system call function has here. */
-static const char *getppid_function(void)
-{
-	static const char *const names[] = { "sys_getppid", "__arm64_sys_getppid" };
-	char *all = slurp(T "available_filter_functions");
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-		char line[64];
-
-		snprintf(line, sizeof(line), "\n%s\n", names[i]);
-		if (strstr(all, line)) {
-			free(all);
-			return names[i];
-		}
-	}
-	wb_fail("neither sys_getppid nor __arm64_sys_getppid in available_filter_functions");
-	return NULL;
 }
 
 static long getppid_n(int n)
@@ -352,12 +270,9 @@ int main(void)
 {
 	char pid[16];
 	const char *fn;
-	struct stat st;
 	int err;
 
-	if (stat(T "trace", &st) &&
-	    mount("tracefs", "/sys/kernel/tracing", "tracefs", 0, NULL))
-		wb_fail("mounting tracefs: %s", strerror(errno));
+	tracefs_need("trace");
 	snprintf(pid, sizeof(pid), "%d", getpid());
 	fn = getppid_function();
 
@@ -368,7 +283,7 @@ int main(void)
 	test_syscall_events(pid);
 
 	reset();
-	err = write_file("set_ftrace_filter", "wb_no_such_function\n");
+	err = write_file("set_ftrace_filter", "wb_no_such_function\n", 0);
 	wb_eq(err, -EINVAL);
 	wb_pass("a filter naming no function: EINVAL");
 	return 0;
