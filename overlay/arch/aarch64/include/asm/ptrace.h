@@ -115,6 +115,21 @@ static inline u64 regs_get_register(struct pt_regs *regs, unsigned int offset)
 int regs_query_register_offset(const char *name);
 unsigned long regs_get_kernel_stack_nth(struct pt_regs *regs, unsigned int n);
 
+/*
+ * The @n-th argument (from 0) of a function, at its entry: AAPCS64
+ * passes the first eight integer or pointer arguments in x0-x7.  One
+ * passed in two registers (over 8 bytes) shifts those after it, and
+ * the ninth and later are on the stack: both read as 0 here.  For
+ * kprobe and fprobe events' $argN.
+ */
+#define AAPCS64_NR_REG_ARGS	8
+
+static inline unsigned long regs_get_kernel_argument(struct pt_regs *regs,
+						     unsigned int n)
+{
+	return n < AAPCS64_NR_REG_ARGS ? regs->regs[n] : 0;
+}
+
 struct task_struct;
 int valid_user_regs(struct user_pt_regs *regs, struct task_struct *task);
 void __show_regs(struct pt_regs *regs);
