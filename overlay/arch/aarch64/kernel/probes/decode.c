@@ -212,6 +212,19 @@ static const struct insn_class kernel_classes[] = {
 	{ 0xffffffe0, 0xd53b4220, simulate_mrs_daif },	/* MRS Xt, DAIF */
 };
 
+/*
+ * Reads of system registers that a copy may make: SP_EL0 (current) and
+ * TPIDR_EL1 (this CPU's per-CPU offset) hold the same value between
+ * the two BRKs, as the copy runs on the same CPU, in the same task,
+ * with interrupts masked.  arm64 refuses every MRS but DAIF; these two
+ * are in most kernel functions.
+ */
+static bool is_steppable_kernel_mrs(u32 insn)
+{
+	return insn_in(insn, 0xffffffe0, 0xd5384100) ||	/* SP_EL0 */
+	       insn_in(insn, 0xffffffe0, 0xd538d080);	/* TPIDR_EL1 */
+}
+
 enum probe_insn aarch64_kprobe_decode(const __le32 *addr,
 				      struct arch_probe_insn *api)
 {
@@ -221,6 +234,7 @@ enum probe_insn aarch64_kprobe_decode(const __le32 *addr,
 	const __le32 *limit;
 	int i;
 
+	api->simulate = NULL;
 	for (i = 0; i < ARRAY_SIZE(kernel_classes); i++) {
 		if (insn_in(insn, kernel_classes[i].mask,
 			    kernel_classes[i].value)) {
@@ -229,6 +243,8 @@ enum probe_insn aarch64_kprobe_decode(const __le32 *addr,
 			break;
 		}
 	}
+	if (ret == INSN_REJECTED && is_steppable_kernel_mrs(insn))
+		ret = INSN_GOOD;
 	if (ret == INSN_REJECTED)
 		ret = aarch64_probe_decode(insn, api);
 	if (ret == INSN_REJECTED)
