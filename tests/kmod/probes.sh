@@ -7,8 +7,9 @@
 #   - writing 1 to 'probes' puts a kprobe on each of those instructions,
 #     one on the function's entry and a kretprobe on it; kprobes on an
 #     MSR DAIFSet, an LDXR, an instruction between LDXR and STXR, the
-#     exception vectors and noinstr entry code are refused (the module
-#     fails the write otherwise, naming the one accepted);
+#     exception vectors and noinstr context tracking code are refused
+#     with EINVAL (the module fails the write otherwise, naming the
+#     one accepted);
 #   - two tasks read 'check' side by side while the probes are on, and
 #     every call computes what it should ("ok calls="): each simulated
 #     instruction did what it means;

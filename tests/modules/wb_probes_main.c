@@ -17,7 +17,8 @@
  * second argument, in x1) and a kretprobe that records the value it
  * returns; it also tries kprobes where none may go (an MSR DAIFSet, an
  * LDXR, an instruction between LDXR and STXR, the exception vectors,
- * noinstr entry code) and fails with EINVAL if one is accepted.
+ * noinstr context tracking code) and fails with EINVAL unless each is
+ * refused with EINVAL.
  * Writing 0 unregisters them and compares: every probe hit once per
  * call, none missed, each x and each return value as often as the
  * calls had them.  Reading 'probes' gives the verdict, "ok ..." or
@@ -190,7 +191,7 @@ static int try_refused(void)
 		{ "LDXR", NULL, wb_probe_at_ldxr },
 		{ "an instruction between LDXR and STXR", NULL, wb_probe_at_ldxr + 1 },
 		{ "the exception vectors", "vectors" },
-		{ "noinstr entry code", "irqentry_enter" },
+		{ "noinstr context tracking code", "ct_nmi_enter" },
 	};
 	int i, ret;
 
@@ -202,10 +203,11 @@ static int try_refused(void)
 		};
 
 		ret = register_kprobe(&kp);
-		if (!ret) {
+		if (!ret)
 			unregister_kprobe(&kp);
-			pr_err("wb_probes: a kprobe on %s was accepted\n",
-			       refused[i].what);
+		if (ret != -EINVAL) {
+			pr_err("wb_probes: a kprobe on %s: %d, not refused with EINVAL\n",
+			       refused[i].what, ret);
 			return -EINVAL;
 		}
 		pr_info("wb_probes: a kprobe on %s: refused, %d\n",
