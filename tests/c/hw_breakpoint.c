@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Hardware breakpoints and watchpoints of user space, as debuggers and
- * perf use them.  wb-config: normal
+ * Hardware breakpoints and watchpoints, as debuggers and perf use
+ * them.  wb-config: normal
  *
  *  - ptrace's NT_ARM_HW_BREAK and NT_ARM_HW_WATCH (struct
  *    user_hwdebug_state): dbg_info names the debug architecture (6 or
@@ -27,6 +27,12 @@
  *    the upper half of a doubleword over whole-doubleword stores; the
  *    kernel's own accesses to the watched bytes (a read() into them)
  *    not counted;
+ *  - a perf breakpoint on the kernel's getppid() function (its address
+ *    from /proc/kallsyms) counts the task's 300 calls exactly while it
+ *    moves between CPUs (the baseline may count up to 9 more: arm64
+ *    lets an interrupt end its step over the hit early, and the
+ *    instruction hits again); with exclude_kernel it is refused with
+ *    EINVAL, and to an unprivileged task with EPERM or EACCES;
  *  - a task counting its own breakpoint while a debugger single-steps
  *    it: the step onto the breakpoint's instruction executes it and
  *    stops after it, and the hit counts once;
@@ -37,6 +43,7 @@
 #define _GNU_SOURCE
 #include <asm/ptrace.h>
 #include <elf.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <linux/hw_breakpoint.h>
 #include <linux/perf_event.h>
@@ -44,6 +51,9 @@
 #include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/syscall.h>
@@ -414,11 +424,107 @@ static void check_hotplug(void)
 	wb_pass("perf: a breakpoint counts on a CPU that went offline and came back");
 }
 
+/* The address of the getppid() system call function, from /proc/kallsyms. */
+static uint64_t getppid_address(const char **name)
+{
+	static const char *const names[] = { "sys_getppid", "__arm64_sys_getppid" };
+	FILE *f = fopen("/proc/kallsyms", "r");
+	unsigned long long addr;
+	char type, sym[256];
+
+	wb_check(f != NULL, "open /proc/kallsyms");
+	while (fscanf(f, "%llx %c %255s%*[^\n]", &addr, &type, sym) == 3) {
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (strcmp(sym, names[i]) || (type != 'T' && type != 't'))
+				continue;
+			fclose(f);
+			wb_check(addr != 0, "/proc/kallsyms shows %s at 0: addresses hidden", sym);
+			*name = names[i];
+			return addr;
+		}
+	}
+	fclose(f);
+	wb_fail("neither sys_getppid nor __arm64_sys_getppid in /proc/kallsyms");
+	return 0;
+}
+
+static int perf_kernel_bp(uint64_t addr, int exclude_kernel)
+{
+	struct perf_event_attr a = {
+		.type = PERF_TYPE_BREAKPOINT,
+		.size = sizeof(a),
+		.bp_type = HW_BREAKPOINT_X,
+		.bp_addr = addr,
+		.bp_len = sizeof(long),
+		.disabled = 1,
+		.exclude_kernel = exclude_kernel,
+		.exclude_hv = 1,
+	};
+
+	return syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
+}
+
+/*
+ * A breakpoint on a kernel function, as root: it counts the task's
+ * calls of it, exactly, on every CPU (the kernel steps over each hit
+ * with its breakpoints off).  Refused where the kernel is excluded, and
+ * to a task without CAP_SYS_ADMIN.
+ */
+static void check_kernel_perf(void)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *name, *kernel = getenv("wb_kernel");
+	uint64_t fn = getppid_address(&name), hits;
+	/*
+	 * arm64 lets an interrupt end its step over a kernel hit early,
+	 * and the instruction then hits again: a few more there.
+	 */
+	uint64_t extra = kernel && !strcmp(kernel, "baseline") ? 9 : 0;
+	int fd, status;
+	pid_t pid;
+
+	fd = perf_kernel_bp(fn, 0);
+	wb_check(fd >= 0, "perf_event_open(breakpoint on %s at 0x%llx)", name,
+		 (unsigned long long)fn);
+	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
+	for (int i = 0; i < 300; i++) {
+		if (i % 50 == 0)
+			pin(i / 50 % ncpu);
+		syscall(SYS_getppid);
+	}
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	unpin();
+	hits = count_of(fd);
+	wb_check(hits >= 300 && hits <= 300 + extra,
+		 "%llu hits of the kernel breakpoint, want 300%s",
+		 (unsigned long long)hits, extra ? " to 309" : "");
+	close(fd);
+	wb_pass("perf: a breakpoint on %s counts 300 calls over %ld CPUs", name, ncpu);
+
+	wb_check(perf_kernel_bp(fn, 1) == -1 && errno == EINVAL,
+		 "a kernel breakpoint with exclude_kernel refused with EINVAL");
+	pid = fork();
+	wb_check(pid >= 0, "fork");
+	if (pid == 0) {
+		if (setgid(65534) || setuid(65534))
+			_exit(2);
+		fd = perf_kernel_bp(fn, 0);
+		_exit(fd == -1 && (errno == EPERM || errno == EACCES) ? 0 : 1);
+	}
+	wb_check(waitpid(pid, &status, 0) == pid && WIFEXITED(status),
+		 "the unprivileged child ends");
+	wb_check(WEXITSTATUS(status) == 0,
+		 "a kernel breakpoint refused to an unprivileged task (child status %d)",
+		 WEXITSTATUS(status));
+	wb_pass("perf: a kernel breakpoint refused with exclude_kernel and without privilege");
+}
+
 int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	check_ptrace();
 	check_perf();
+	check_kernel_perf();
 	check_step_over_step();
 	check_hotplug();
 	return 0;

@@ -31,14 +31,59 @@ static void restore_irqs_off(void)
 	local_irq_disable();
 }
 
+/*
+ * A breakpoint, watchpoint or software step exception from EL1 (taken
+ * only while MDSCR_EL1.KDE is set, hw_breakpoint.c) can interrupt any
+ * code that runs with PSTATE.D clear, interrupts masked or not, so it
+ * is entered as an NMI and handled with every DAIF bit still masked.
+ */
+static void noinstr el1_debug(struct pt_regs *regs, unsigned long esr,
+			      unsigned long far)
+{
+	irqentry_state_t state = irqentry_nmi_enter(regs);
+
+	instrumentation_begin();
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_BREAKPT_CUR:
+		do_el1_breakpoint(regs, esr);
+		break;
+	case ESR_ELx_EC_WATCHPT_CUR:
+		do_el1_watchpoint(regs, far, esr);
+		break;
+	case ESR_ELx_EC_SOFTSTP_CUR:
+		do_el1_softstep(regs, esr);
+		break;
+	}
+	instrumentation_end();
+	irqentry_nmi_exit(regs, state);
+}
+
+static __always_inline bool is_el1_debug(unsigned long esr)
+{
+	switch (ESR_ELx_EC(esr)) {
+	case ESR_ELx_EC_BREAKPT_CUR:
+	case ESR_ELx_EC_WATCHPT_CUR:
+	case ESR_ELx_EC_SOFTSTP_CUR:
+		return IS_ENABLED(CONFIG_HAVE_HW_BREAKPOINT);
+	}
+	return false;
+}
+
 asmlinkage void noinstr el1h_sync_handler(struct pt_regs *regs)
 {
 	unsigned long esr = regs->esr;
 	unsigned long far = read_sysreg(far_el1);
-	irqentry_state_t state = irqentry_enter(regs);
+	irqentry_state_t state;
 
-	daif_inherit_async(regs);
+	if (is_el1_debug(esr)) {
+		el1_debug(regs, esr, far);
+		return;
+	}
+
+	state = irqentry_enter(regs);
 	instrumentation_begin();
+	hw_breakpoint_el1_exception(regs);
+	daif_inherit_async(regs);
 	switch (ESR_ELx_EC(esr)) {
 	case ESR_ELx_EC_DABT_CUR:
 	case ESR_ELx_EC_IABT_CUR:

@@ -8,6 +8,7 @@
 #include <linux/ptrace.h>
 #include <asm/ptrace.h>
 #include <asm/stacktrace.h>
+#include <asm/traps.h>
 
 /*
  * The arm64 ABI at a ptrace syscall stop: x7 reads 0 at the entry and
@@ -43,5 +44,17 @@ static __always_inline void arch_ptrace_report_syscall_exit(struct pt_regs *regs
 	syscall_stop_report(regs, true, step);
 }
 #define arch_ptrace_report_syscall_exit arch_ptrace_report_syscall_exit
+
+/*
+ * A task being single-stepped returns to EL0 with MDSCR_EL1.SS set,
+ * which an exception from EL1 may have cleared (kernel/debug.c).
+ */
+static __always_inline void arch_exit_to_user_mode_prepare(struct pt_regs *regs,
+							   unsigned long ti_work)
+{
+	if (unlikely(ti_work & _TIF_SINGLESTEP))
+		debug_exit_to_user_step();
+}
+#define arch_exit_to_user_mode_prepare arch_exit_to_user_mode_prepare
 
 #endif /* __ASM_AARCH64_ENTRY_COMMON_H */

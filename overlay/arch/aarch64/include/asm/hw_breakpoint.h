@@ -39,7 +39,7 @@ struct arch_hw_breakpoint {
 /*
  * A task's ptrace breakpoints and watchpoints, and the state of a step
  * over a breakpoint or watchpoint that a perf event took in user space
- * (hw_breakpoint.c).
+ * (hw_breakpoint.c); a step over a hit in the kernel is the CPU's.
  */
 struct debug_info {
 	struct perf_event	*hbp_break[AARCH64_MAX_BRP];
@@ -73,9 +73,14 @@ unsigned int debug_arch_version(void);
 void do_el0_breakpoint(struct pt_regs *regs, unsigned long esr);
 void do_el0_watchpoint(struct pt_regs *regs, unsigned long far,
 		       unsigned long esr);
+void do_el1_breakpoint(struct pt_regs *regs, unsigned long esr);
+void do_el1_watchpoint(struct pt_regs *regs, unsigned long far,
+		       unsigned long esr);
 
 #ifdef CONFIG_HAVE_HW_BREAKPOINT
 bool hw_breakpoint_step_done(struct pt_regs *regs);
+void hw_breakpoint_kernel_step_done(struct pt_regs *regs);
+void hw_breakpoint_el1_exception(struct pt_regs *regs);
 void hw_breakpoint_thread_switch(struct task_struct *next);
 void ptrace_hw_copy_thread(struct task_struct *tsk);
 bool hw_breakpoint_pairs_fit_this_cpu(unsigned int cpu);
@@ -84,6 +89,8 @@ static inline bool hw_breakpoint_step_done(struct pt_regs *regs)
 {
 	return false;
 }
+static inline void hw_breakpoint_kernel_step_done(struct pt_regs *regs) { }
+static inline void hw_breakpoint_el1_exception(struct pt_regs *regs) { }
 static inline void hw_breakpoint_thread_switch(struct task_struct *next) { }
 static inline void ptrace_hw_copy_thread(struct task_struct *tsk) { }
 static inline bool hw_breakpoint_pairs_fit_this_cpu(unsigned int cpu)

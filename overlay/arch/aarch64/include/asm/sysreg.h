@@ -56,6 +56,7 @@
 
 /* MDSCR_EL1 */
 #define MDSCR_EL1_SS		BIT(0)	/* software step enable */
+#define MDSCR_EL1_KDE		BIT(13)	/* debug exceptions from EL1 */
 #define MDSCR_EL1_MDE		BIT(15)	/* breakpoint and watchpoint exceptions */
 
 /* HCR_EL2 */
