@@ -27,12 +27,14 @@
  *    the upper half of a doubleword over whole-doubleword stores; the
  *    kernel's own accesses to the watched bytes (a read() into them)
  *    not counted;
- *  - a perf breakpoint on the kernel's getppid() function (its address
- *    from /proc/kallsyms) counts the task's 300 calls exactly while it
- *    moves between CPUs (the baseline may count up to 9 more: arm64
- *    lets an interrupt end its step over the hit early, and the
- *    instruction hits again); with exclude_kernel it is refused with
- *    EINVAL, and to an unprivileged task with EPERM or EACCES;
+ *  - perf breakpoints on the kernel's getppid() function (its address
+ *    from /proc/kallsyms), one on each CPU, count the task's 300 calls
+ *    exactly while it moves between CPUs (the baseline may count up to
+ *    9 more: arm64 lets an interrupt end its step over the hit early,
+ *    and the instruction hits again); the port also counts them with
+ *    an event of the task itself, which arm64 refuses with EINVAL; with
+ *    exclude_kernel the breakpoint is refused with EINVAL, and to an
+ *    unprivileged task with EPERM or EACCES;
  *  - a task counting its own breakpoint while a debugger single-steps
  *    it: the step onto the breakpoint's instruction executes it and
  *    stops after it, and the hit counts once;
@@ -448,7 +450,8 @@ static uint64_t getppid_address(const char **name)
 	return 0;
 }
 
-static int perf_kernel_bp(uint64_t addr, int exclude_kernel)
+/* A breakpoint event on a kernel address: for this task (cpu -1) or a CPU. */
+static int perf_kernel_bp(uint64_t addr, int exclude_kernel, int cpu)
 {
 	struct perf_event_attr a = {
 		.type = PERF_TYPE_BREAKPOINT,
@@ -461,55 +464,84 @@ static int perf_kernel_bp(uint64_t addr, int exclude_kernel)
 		.exclude_hv = 1,
 	};
 
-	return syscall(__NR_perf_event_open, &a, 0, -1, -1, 0);
+	return syscall(__NR_perf_event_open, &a, cpu < 0 ? 0 : -1, cpu, -1, 0);
 }
 
-/*
- * A breakpoint on a kernel function, as root: it counts the task's
- * calls of it, exactly, on every CPU (the kernel steps over each hit
- * with its breakpoints off).  Refused where the kernel is excluded, and
- * to a task without CAP_SYS_ADMIN.
- */
-static void check_kernel_perf(void)
+/* 300 getppid() calls, the task moving to the next CPU every 50. */
+static void getppid_300(long ncpu)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	const char *name, *kernel = getenv("wb_kernel");
-	uint64_t fn = getppid_address(&name), hits;
-	/*
-	 * arm64 lets an interrupt end its step over a kernel hit early,
-	 * and the instruction then hits again: a few more there.
-	 */
-	uint64_t extra = kernel && !strcmp(kernel, "baseline") ? 9 : 0;
-	int fd, status;
-	pid_t pid;
-
-	fd = perf_kernel_bp(fn, 0);
-	wb_check(fd >= 0, "perf_event_open(breakpoint on %s at 0x%llx)", name,
-		 (unsigned long long)fn);
-	ioctl(fd, PERF_EVENT_IOC_ENABLE, 0);
 	for (int i = 0; i < 300; i++) {
 		if (i % 50 == 0)
 			pin(i / 50 % ncpu);
 		syscall(SYS_getppid);
 	}
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
 	unpin();
-	hits = count_of(fd);
+}
+
+/*
+ * A breakpoint on a kernel function, as root: events on every CPU
+ * count the calls of it, exactly (the kernel steps over each hit with
+ * its breakpoints off), while the task moves between CPUs; nothing
+ * else calls getppid() meanwhile.  The port also takes the breakpoint
+ * as an event of the task itself, which arm64 refuses ("per-task
+ * kernel breakpoints ... would complicate the stepping code").
+ * Refused where the kernel is excluded, and to a task without
+ * CAP_SYS_ADMIN.
+ */
+static void check_kernel_perf(void)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	const char *name, *kernel = getenv("wb_kernel");
+	int port = kernel && !strcmp(kernel, "port");
+	uint64_t fn = getppid_address(&name), hits = 0;
+	/*
+	 * arm64 lets an interrupt end its step over a kernel hit early,
+	 * and the instruction then hits again: a few more there.
+	 */
+	uint64_t extra = kernel && !strcmp(kernel, "baseline") ? 9 : 0;
+	int fd[64], status, n = ncpu < 64 ? ncpu : 64;
+	pid_t pid;
+
+	for (int c = 0; c < n; c++) {
+		fd[c] = perf_kernel_bp(fn, 0, c);
+		wb_check(fd[c] >= 0, "perf_event_open(breakpoint on %s at 0x%llx, CPU%d)",
+			 name, (unsigned long long)fn, c);
+		ioctl(fd[c], PERF_EVENT_IOC_ENABLE, 0);
+	}
+	getppid_300(n);
+	for (int c = 0; c < n; c++) {
+		ioctl(fd[c], PERF_EVENT_IOC_DISABLE, 0);
+		hits += count_of(fd[c]);
+		close(fd[c]);
+	}
 	wb_check(hits >= 300 && hits <= 300 + extra,
 		 "%llu hits of the kernel breakpoint, want 300%s",
 		 (unsigned long long)hits, extra ? " to 309" : "");
-	close(fd);
-	wb_pass("perf: a breakpoint on %s counts 300 calls over %ld CPUs", name, ncpu);
+	wb_pass("perf: a breakpoint on %s counts 300 calls over %d CPUs", name, n);
 
-	wb_check(perf_kernel_bp(fn, 1) == -1 && errno == EINVAL,
+	fd[0] = perf_kernel_bp(fn, 0, -1);
+	if (port) {
+		wb_check(fd[0] >= 0, "perf_event_open(breakpoint on %s for the task)", name);
+		ioctl(fd[0], PERF_EVENT_IOC_ENABLE, 0);
+		getppid_300(n);
+		ioctl(fd[0], PERF_EVENT_IOC_DISABLE, 0);
+		wb_eq(count_of(fd[0]), 300);
+		close(fd[0]);
+		wb_pass("perf: a breakpoint on %s as the task's own event counts its 300 calls", name);
+	} else {
+		wb_check(fd[0] == -1 && errno == EINVAL,
+			 "arm64 refuses a kernel breakpoint as the task's own event");
+	}
+
+	wb_check(perf_kernel_bp(fn, 1, 0) == -1 && errno == EINVAL,
 		 "a kernel breakpoint with exclude_kernel refused with EINVAL");
 	pid = fork();
 	wb_check(pid >= 0, "fork");
 	if (pid == 0) {
 		if (setgid(65534) || setuid(65534))
 			_exit(2);
-		fd = perf_kernel_bp(fn, 0);
-		_exit(fd == -1 && (errno == EPERM || errno == EACCES) ? 0 : 1);
+		_exit(perf_kernel_bp(fn, 0, 0) == -1 &&
+		      (errno == EPERM || errno == EACCES) ? 0 : 1);
 	}
 	wb_check(waitpid(pid, &status, 0) == pid && WIFEXITED(status),
 		 "the unprivileged child ends");

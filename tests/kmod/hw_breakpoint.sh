@@ -9,7 +9,7 @@
 #     on a module variable (each store made once, the trigger address
 #     right), a watchpoint on half a doubleword, a breakpoint and a
 #     watchpoint on one store instruction; a misaligned breakpoint is
-#     refused with EINVAL;
+#     refused with EINVAL (on the port: arm64 takes it);
 #   - with a kernel breakpoint held on every CPU (so that debug
 #     exceptions are enabled from EL1 everywhere), the user-space
 #     breakpoint test c/hw_breakpoint passes as without: ptrace single
@@ -28,7 +28,12 @@ is_loaded $m || fail "$m is not in /proc/modules after insmod"
 # arm64 lets an interrupt end its step over a kernel hit early, and the
 # instruction then hits again: up to 3% more hits there.  The port's
 # counts must be exact.
-[ "${wb_kernel:-}" = baseline ] && echo 30 >$P/extra_permille
+# arm64 takes a breakpoint at an address that is not 4-byte aligned,
+# which the port refuses (arm64-differences.rst).
+if [ "${wb_kernel:-}" = baseline ]; then
+	echo 30 >$P/extra_permille
+	echo 0 >$P/misaligned_refused
+fi
 
 for i in 1 2; do
 	v=$(cat $P/check) || fail "reading $P/check failed"

@@ -20,7 +20,7 @@
  *    (wb_hwbp_store(), a single STR) both count every call: the step
  *    over the first hit goes on through the second;
  *  - a breakpoint at an address that is not 4-byte aligned is refused
- *    with EINVAL.
+ *    with EINVAL, unless 'misaligned_refused' is 0 (arm64 takes it).
  * On arm64, an interrupt that arrives while the kernel steps over a
  * hit ends the step early, and the instruction hits a second time when
  * it is returned to; the port masks interrupts for the step.  Writing
@@ -223,10 +223,15 @@ static int check_both(char *buf)
 	return 0;
 }
 
+static bool misaligned_refused = true;
+module_param(misaligned_refused, bool, 0600);
+
 static int check_refused(char *buf)
 {
 	struct perf_event * __percpu *bp;
 
+	if (!misaligned_refused)
+		return 0;
 	bp = wide((u8 *)wb_hwbp_target + 2, HW_BREAKPOINT_LEN_4, HW_BREAKPOINT_X);
 	if (!IS_ERR(bp)) {
 		unregister_wide_hw_breakpoint(bp);
