@@ -44,6 +44,7 @@ bool fixup_exception(struct pt_regs *regs)
 		return true;
 	case EX_TYPE_UACCESS_ERR_ZERO:
 	case EX_TYPE_KACCESS_ERR_ZERO:
+	case EX_TYPE_BPF:
 		return fixup_err_zero(e, regs);
 	}
 	/* An entry of a type this kernel does not know: no fixup. */

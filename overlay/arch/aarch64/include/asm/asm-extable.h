@@ -12,6 +12,12 @@
  *                             none), and execution resumes at the fixup
  *   EX_TYPE_KACCESS_ERR_ZERO  the same for a kernel access that may
  *                             fault (copy_from_kernel_nofault())
+ *   EX_TYPE_BPF               a load of a JIT-compiled BPF program
+ *                             (BPF_PROBE_MEM, net/bpf_jit_comp.c) from a
+ *                             kernel address that may be bad: the "zero"
+ *                             register, its destination, gets 0; the
+ *                             entries live in the program's image, not
+ *                             in __ex_table
  *
  * The data field holds the err register number in bits 4:0 and the zero
  * register number in bits 9:5.  From C, the registers are asm operands
@@ -27,6 +33,7 @@
 #define EX_TYPE_FIXUP			1
 #define EX_TYPE_UACCESS_ERR_ZERO	2
 #define EX_TYPE_KACCESS_ERR_ZERO	3
+#define EX_TYPE_BPF			4
 
 #define EX_DATA_REG_ERR_SHIFT	0
 #define EX_DATA_REG_ERR		GENMASK(4, 0)

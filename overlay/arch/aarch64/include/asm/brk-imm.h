@@ -17,6 +17,8 @@
 #define KPROBES_SS_BRK_IMM	0x006
 /* The return trampoline of kretprobes. */
 #define KRETPROBES_BRK_IMM	0x007
+/* The unused space of a JIT-compiled BPF program's image (net/). */
+#define FAULT_BRK_IMM		0x100
 /* BUG() and WARN() sites, with a __bug_table entry (asm/bug.h). */
 #define BUG_BRK_IMM		0x800
 
