@@ -30,7 +30,7 @@
  *  - perf breakpoints on the kernel's getppid() function (its address
  *    from /proc/kallsyms), one on each CPU, count the task's 300 calls
  *    exactly while it moves between CPUs (the baseline may count up to
- *    9 more: arm64 lets an interrupt end its step over the hit early,
+ *    10% more: arm64 lets an interrupt end its step over the hit early,
  *    and the instruction hits again); the port also counts them with
  *    an event of the task itself, which arm64 refuses with EINVAL; with
  *    exclude_kernel the breakpoint is refused with EINVAL, and to an
@@ -496,9 +496,9 @@ static void check_kernel_perf(void)
 	uint64_t fn = getppid_address(&name), hits = 0;
 	/*
 	 * arm64 lets an interrupt end its step over a kernel hit early,
-	 * and the instruction then hits again: a few more there.
+	 * and the instruction then hits again: up to 10% more there.
 	 */
-	uint64_t extra = kernel && !strcmp(kernel, "baseline") ? 9 : 0;
+	uint64_t extra = kernel && !strcmp(kernel, "baseline") ? 30 : 0;
 	int fd[64], status, n = ncpu < 64 ? ncpu : 64;
 	pid_t pid;
 
@@ -516,7 +516,7 @@ static void check_kernel_perf(void)
 	}
 	wb_check(hits >= 300 && hits <= 300 + extra,
 		 "%llu hits of the kernel breakpoint, want 300%s",
-		 (unsigned long long)hits, extra ? " to 309" : "");
+		 (unsigned long long)hits, extra ? " to 330" : "");
 	wb_pass("perf: a breakpoint on %s counts 300 calls over %d CPUs", name, n);
 
 	fd[0] = perf_kernel_bp(fn, 0, -1);

