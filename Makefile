@@ -17,6 +17,10 @@
 #   HARDEN=1|0 [1]         0 builds the normal kernels without the
 #                          hardening of configs/*hardened.config (in
 #                          build/out/ARCH-PAGE-vaVA-plain), for make bench
+#   TRACE=1|0 [1]          0 builds the normal kernels without the perf
+#                          events, tracing, probes and BPF of
+#                          configs/tracing.config (in build/out/
+#                          ARCH-PAGE-vaVA[-plain]-notrace), for make bench
 #   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
 #                          once it reaches user space, else the baseline)
 #   MACHINE=NAME           a row of tests/machines for 'make run'
@@ -31,6 +35,7 @@ PAGE	?= 4k
 VA	?= 39
 TEST	?= 0
 HARDEN	?= 1
+TRACE	?= 1
 JOBS	?= $(shell echo $$(( $$(nproc) + 1 )))
 
 TOP	:= $(CURDIR)
@@ -39,13 +44,13 @@ CROSS	:= aarch64-linux-gnu-
 # A kernel's build folder, as scripts/wb.py names it (kernel_dir).  Set
 # with '=', so that it is asked for only when a recipe runs, after 'deps'
 # has installed python3.
-kernel_dir = $(or $(shell python3 $(TOP)/scripts/wb.py kernel-dir $(1) '$(TEST)' '$(PAGE)' '$(VA)' '$(HARDEN)'),$(error scripts/wb.py named no build folder for the $(1): see the line above))
+kernel_dir = $(or $(shell python3 $(TOP)/scripts/wb.py kernel-dir $(1) '$(TEST)' '$(PAGE)' '$(VA)' '$(HARDEN)' '$(TRACE)'),$(error scripts/wb.py named no build folder for the $(1): see the line above))
 PORT_O	= $(call kernel_dir,port)
 BASE_O	= $(call kernel_dir,baseline)
 PORT_IMAGE = $(PORT_O)/arch/aarch64/boot/Image
 BASE_IMAGE = $(BASE_O)/arch/arm64/boot/Image
 
-export PAGE VA TEST HARDEN JOBS
+export PAGE VA TEST HARDEN TRACE JOBS
 
 # What make check boots unless KERNELS says otherwise.  (A variable: a
 # comma inside $(or ...) would separate its arguments.)

@@ -34,7 +34,8 @@ finish; the baseline's figures are reported regardless.  Environment:
   WB_BENCH_PORT=0           leave the port out (no build attempted)
   WB_BENCH_PORT_IMAGE=PATH  benchmark this Image as the port, unbuilt
   WB_BENCH_BASE_IMAGE=PATH  likewise for the baseline
-  PAGE, VA, TEST, HARDEN    the configuration, as for make (4k, 39, 0, 1)
+  PAGE, VA, TEST, HARDEN, TRACE
+                            the configuration, as for make (4k, 39, 0, 1, 1)
 
 Exit status: 0 with the baseline's figures (and consistent runs), 1 when
 a figure differed between runs, 2 when the baseline gave no figures.
@@ -92,18 +93,10 @@ def die(msg):
     sys.exit(2)
 
 
-def config():
-    """The configuration, from PAGE, VA, TEST and HARDEN as for make."""
-    return (os.environ.get("PAGE", "4k"), os.environ.get("VA", "39"),
-            os.environ.get("TEST", "0") == "1",
-            os.environ.get("HARDEN", "1") != "0")
-
-
 def config_suffix():
     """The build folder's suffix: wb.kernel_dir() names the folders."""
-    page, va, test, harden = config()
-    return os.path.basename(wb.kernel_dir("port", test, page, va,
-                                          harden)).split("-", 1)[1]
+    return os.path.basename(wb.kernel_dir("port", **wb.env_config())
+                            ).split("-", 1)[1]
 
 
 def last_line(text, default):
@@ -114,11 +107,10 @@ def last_line(text, default):
 def build_kernel(col):
     """Build one kernel through the workbench (wb.build_kernel); return
     (Image path, None) or (None, why not)."""
-    page, va, test, harden = config()
-    out = wb.kernel_dir(col, test, page, va, harden)
+    cfg = wb.env_config()
+    out = wb.kernel_dir(col, **cfg)
     note(f"building the {col} in {os.path.relpath(out, TOP)}")
-    image, why = wb.build_kernel(col, test, page, va, log=sys.stderr,
-                                 harden=harden)
+    image, why = wb.build_kernel(col, log=sys.stderr, **cfg)
     if not image:
         return None, why
     if not os.path.isfile(image):

@@ -49,7 +49,8 @@ build_c() {
 	dir=$1 src=$2
 	name=$(basename "$src" .c)
 	bin=$U/$dir/$name
-	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ "$top/tests/lib/wb.h" -nt "$bin" ]; then
+	stale=$(find "$src" "$top/tests/lib" -newer "$bin" -name '*.[ch]' 2>/dev/null | head -1)
+	if [ ! -x "$bin" ] || [ -n "$stale" ]; then
 		$CC $CFLAGS -I"$top/tests/lib" -o "$bin.tmp" "$src" -lm ||
 			die "compiling $src failed"
 		mv "$bin.tmp" "$bin"

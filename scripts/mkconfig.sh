@@ -4,10 +4,11 @@
 # Configure one kernel build folder from allnoconfig plus the project's
 # fragments: configs/common.config, the arch's own fragment (with PAGE and
 # VA filled in), when TEST=1, configs/test.config, else (the normal,
-# distribution-style kernels) configs/distro.config and the hardening
-# of configs/hardened.config and configs/ARCH-hardened.config unless
-# HARDEN=0 is in the environment (make bench's unhardened comparisons,
-# which keep distro.config), and then any fragment named in
+# distribution-style kernels) the perf events, tracing, probes and BPF
+# of configs/tracing.config unless TRACE=0 is in the environment, and
+# the hardening of configs/hardened.config and configs/ARCH-hardened.config
+# unless HARDEN=0 is (make bench's comparisons without either), and
+# then any fragment named in
 # WB_EXTRA_FRAGMENTS (space-separated paths; for kernels built by hand,
 # such as a KCSAN one, never by 'make check').  The configuration
 # is remade every time and replaces .config only when it differs.
@@ -36,6 +37,10 @@ case ${HARDEN:-1} in
 0|1) ;;
 *) die "HARDEN=$HARDEN: use 1 (the default) or 0" ;;
 esac
+case ${TRACE:-1} in
+0|1) ;;
+*) die "TRACE=$TRACE: use 1 (the default) or 0" ;;
+esac
 
 archfrag=$top/configs/$arch.config
 [ -f "$archfrag" ] || die "no $archfrag for ARCH=$arch"
@@ -49,7 +54,7 @@ frag=$out/wb-fragment.config
 	if [ "$test" = 1 ]; then
 		cat "$top/configs/test.config"
 	else
-		cat "$top/configs/distro.config"
+		[ "${TRACE:-1}" = 0 ] || cat "$top/configs/tracing.config"
 		if [ "${HARDEN:-1}" != 0 ]; then
 			cat "$top/configs/hardened.config"
 			[ ! -f "$top/configs/$arch-hardened.config" ] ||

@@ -46,12 +46,8 @@ def main():
         wb.die(f"run: MACHINE={mname}: not in tests/machines ({', '.join(machines)})")
     m = machines[mname]
 
-    page, va = os.environ.get("PAGE", "4k"), os.environ.get("VA", "39")
-    test = os.environ.get("TEST", "0") == "1"
-    harden = os.environ.get("HARDEN", "1") != "0"
     print(f"run: building the {kernel}", flush=True)
-    img, err = wb.build_kernel(kernel, test=test, page=page, va=va,
-                               log=sys.stderr, harden=harden)
+    img, err = wb.build_kernel(kernel, log=sys.stderr, **wb.env_config())
     if not img:
         wb.die(f"run: {err}")
     initrd = wb.initrd_for(img, wb.build_userspace())

@@ -147,17 +147,20 @@ KERNELS = {
 }
 
 
-def kernel_dir(kernel, test=False, page="4k", va="39", harden=True):
-    """A kernel's build folder, build/out/ARCH-PAGE-vaVA[-test|-plain]:
-    -test for the checkers' configuration, -plain for a normal kernel
-    built without the hardening fragments (HARDEN=0).  The one place
-    that names it: the Makefile and shell scripts ask for it on the
-    command line (see main)."""
+def kernel_dir(kernel, test=False, page="4k", va="39", harden=True,
+               trace=True):
+    """A kernel's build folder,
+    build/out/ARCH-PAGE-vaVA[-test|[-plain][-notrace]]: -test for the
+    checkers' configuration, -plain for a normal kernel built without
+    the hardening fragments (HARDEN=0), -notrace for one without
+    configs/tracing.config (TRACE=0).  The one place that names it: the
+    Makefile and shell scripts ask for it on the command line (see
+    main)."""
     suffix = f"{page}-va{va}"
     if test:
         suffix += "-test"
-    elif not harden:
-        suffix += "-plain"
+    else:
+        suffix += ("" if harden else "-plain") + ("" if trace else "-notrace")
     return os.path.join(BUILD, "out", f"{KERNELS[kernel]}-{suffix}")
 
 
@@ -257,15 +260,26 @@ def kernel_cache():
     return ""
 
 
+def env_config():
+    """The kernel configuration make asks for, from PAGE, VA, TEST,
+    HARDEN and TRACE in the environment (defaults 4k, 39, 0, 1, 1): the
+    keyword arguments of kernel_dir() and build_kernel()."""
+    return dict(page=os.environ.get("PAGE", "4k"),
+                va=os.environ.get("VA", "39"),
+                test=os.environ.get("TEST", "0") == "1",
+                harden=os.environ.get("HARDEN", "1") != "0",
+                trace=os.environ.get("TRACE", "1") != "0")
+
+
 def build_kernel(kernel, test=False, page="4k", va="39", log=None,
-                 harden=True, cache=False):
+                 harden=True, cache=False, trace=True):
     """Build one kernel; return (image path or None, error line).  With
     cache, a kernel built from the same inputs before is taken from
     kernel_cache() instead."""
     arch = KERNELS[kernel]
-    out = kernel_dir(kernel, test, page, va, harden)
+    out = kernel_dir(kernel, test, page, va, harden, trace)
     env = dict(os.environ, PAGE=page, VA=va, TEST="1" if test else "0",
-               HARDEN="1" if harden else "0",
+               HARDEN="1" if harden else "0", TRACE="1" if trace else "0",
                WB_KERNEL_CACHE=kernel_cache() if cache else "")
     progress = BuildProgress(os.path.basename(out), out)
     p = subprocess.Popen(["sh", os.path.join(TOP, "scripts", "build-kernel.sh"),
@@ -600,15 +614,16 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
 
 
 def main(argv):
-    """wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN]: print the
-    kernel's build folder.  TEST is on when it is "1", HARDEN off when
-    it is "0", as for make."""
-    if len(argv) in (5, 6) and argv[0] == "kernel-dir" and argv[1] in KERNELS:
+    """wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN [TRACE]]:
+    print the kernel's build folder.  TEST is on when it is "1", HARDEN
+    and TRACE off when they are "0", as for make."""
+    if len(argv) in (5, 6, 7) and argv[0] == "kernel-dir" and argv[1] in KERNELS:
         kernel, test, page, va = argv[1:5]
-        harden = argv[5] != "0" if len(argv) == 6 else True
-        print(kernel_dir(kernel, test == "1", page, va, harden))
+        harden = argv[5] != "0" if len(argv) >= 6 else True
+        trace = argv[6] != "0" if len(argv) == 7 else True
+        print(kernel_dir(kernel, test == "1", page, va, harden, trace))
         return 0
-    die("usage: wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN]")
+    die("usage: wb.py kernel-dir port|baseline TEST PAGE VA [HARDEN [TRACE]]")
 
 
 if __name__ == "__main__":
