@@ -426,30 +426,6 @@ static void check_hotplug(void)
 	wb_pass("perf: a breakpoint counts on a CPU that went offline and came back");
 }
 
-/* The address of the getppid() system call function, from /proc/kallsyms. */
-static uint64_t getppid_address(const char **name)
-{
-	static const char *const names[] = { "sys_getppid", "__arm64_sys_getppid" };
-	FILE *f = fopen("/proc/kallsyms", "r");
-	unsigned long long addr;
-	char type, sym[256];
-
-	wb_check(f != NULL, "open /proc/kallsyms");
-	while (fscanf(f, "%llx %c %255s%*[^\n]", &addr, &type, sym) == 3) {
-		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
-			if (strcmp(sym, names[i]) || (type != 'T' && type != 't'))
-				continue;
-			fclose(f);
-			wb_check(addr != 0, "/proc/kallsyms shows %s at 0: addresses hidden", sym);
-			*name = names[i];
-			return addr;
-		}
-	}
-	fclose(f);
-	wb_fail("neither sys_getppid nor __arm64_sys_getppid in /proc/kallsyms");
-	return 0;
-}
-
 /* A breakpoint event on a kernel address: for this task (cpu -1) or a CPU. */
 static int perf_kernel_bp(uint64_t addr, int exclude_kernel, int cpu)
 {
@@ -493,7 +469,7 @@ static void check_kernel_perf(void)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	const char *name, *kernel = getenv("wb_kernel");
 	int port = kernel && !strcmp(kernel, "port");
-	uint64_t fn = getppid_address(&name), hits = 0;
+	uint64_t fn = wb_getppid_address(&name), hits = 0;
 	/*
 	 * arm64 lets an interrupt end its step over a kernel hit early,
 	 * and the instruction then hits again: up to 10% more there.

@@ -14,7 +14,7 @@
 #define T "/sys/kernel/tracing/"
 
 /* Mount tracefs unless it is; fail without @file in it. */
-static void tracefs_need(const char *file)
+static inline void tracefs_need(const char *file)
 {
 	char path[256];
 	struct stat st;
@@ -28,7 +28,7 @@ static void tracefs_need(const char *file)
 }
 
 /* Write @val to tracefs file @name (appending if @append); 0 or -errno. */
-static int write_file(const char *name, const char *val, int append)
+static inline int write_file(const char *name, const char *val, int append)
 {
 	char path[256];
 	int fd, n, len = strlen(val);
@@ -47,7 +47,7 @@ static int write_file(const char *name, const char *val, int append)
 	return n == len ? 0 : -EIO;
 }
 
-static void set(const char *name, const char *val)
+static inline void set(const char *name, const char *val)
 {
 	int err = write_file(name, val, 0);
 
@@ -56,7 +56,7 @@ static void set(const char *name, const char *val)
 }
 
 /* The whole of a (proc or tracefs) file, NUL-terminated. */
-static char *slurp(const char *path)
+static inline char *slurp(const char *path)
 {
 	size_t cap = 1 << 16, len = 0;
 	char *buf = malloc(cap);
@@ -78,7 +78,7 @@ static char *slurp(const char *path)
 	return buf;
 }
 
-static int count(const char *text, const char *needle)
+static inline int count(const char *text, const char *needle)
 {
 	int n = 0;
 
@@ -88,9 +88,9 @@ static int count(const char *text, const char *needle)
 }
 
 /* Which of the names the getppid() system call function has here. */
-static const char *getppid_function(void)
+static inline const char *getppid_function(void)
 {
-	static const char *const names[] = { "sys_getppid", "__arm64_sys_getppid" };
+	static const char *const names[] = WB_GETPPID_NAMES;
 	char *all = slurp(T "available_filter_functions");
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {

@@ -91,4 +91,34 @@ static inline int wb_set_cpu_online(int cpu, int on)
 	return ret;
 }
 
+/*
+ * The kernel's getppid() system call function, a probe of the tracing
+ * tests: sys_getppid on the port, __arm64_sys_getppid on arm64.
+ */
+#define WB_GETPPID_NAMES { "sys_getppid", "__arm64_sys_getppid" }
+
+/* Its address from /proc/kallsyms, and in @name which of the two it is. */
+static inline unsigned long long wb_getppid_address(const char **name)
+{
+	static const char *const names[] = WB_GETPPID_NAMES;
+	FILE *f = fopen("/proc/kallsyms", "r");
+	unsigned long long addr;
+	char type, sym[256];
+
+	wb_check(f != NULL, "open /proc/kallsyms");
+	while (fscanf(f, "%llx %c %255s%*[^\n]", &addr, &type, sym) == 3) {
+		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+			if (strcmp(sym, names[i]) || (type != 'T' && type != 't'))
+				continue;
+			fclose(f);
+			wb_check(addr != 0, "/proc/kallsyms shows %s at 0: addresses hidden", sym);
+			*name = names[i];
+			return addr;
+		}
+	}
+	fclose(f);
+	wb_fail("neither sys_getppid nor __arm64_sys_getppid in /proc/kallsyms");
+	return 0;
+}
+
 #endif /* WB_H */
