@@ -175,31 +175,39 @@ static int read_int(const char *path)
 }
 
 /*
+ * The start both programs share: for this process only (others go to
+ * COUNT_END), R7 = what @load reads from the context (R1, kept in R6),
+ * R0 = the map's value; @body instructions follow, then COUNT_END.
+ */
+#define COUNT_START(load, map, body)					\
+	MOV64_REG(BPF_REG_6, BPF_REG_1),				\
+	CALL(BPF_FUNC_get_current_pid_tgid),				\
+	ALU64_IMM(BPF_RSH, BPF_REG_0, 32),				\
+	JMP_IMM(BPF_JNE, BPF_REG_0, getpid(), 8 + (body)),		\
+	load,								\
+	ST(BPF_W, BPF_REG_10, -4, 0),					\
+	MOV64_REG(BPF_REG_2, BPF_REG_10),				\
+	ALU64_IMM(BPF_ADD, BPF_REG_2, -4),				\
+	LD_MAP_FD(BPF_REG_1, map),					\
+	CALL(BPF_FUNC_map_lookup_elem),					\
+	JMP_IMM(BPF_JEQ, BPF_REG_0, 0, body)
+#define COUNT_END	MOV64_IMM(BPF_REG_0, 0), EXIT()
+
+/*
  * The tracepoint program.  R1 is the event's record: the common fields
  * (8 bytes), then the system call's number as an int.
  */
 static int load_tracepoint_prog(int map)
 {
 	const struct bpf_insn p[] = {
-		MOV64_REG(BPF_REG_6, BPF_REG_1),
-		CALL(BPF_FUNC_get_current_pid_tgid),
-		ALU64_IMM(BPF_RSH, BPF_REG_0, 32),
-		JMP_IMM(BPF_JNE, BPF_REG_0, getpid(), 13),
-		LDX(BPF_W, BPF_REG_7, BPF_REG_6, 8),
-		ST(BPF_W, BPF_REG_10, -4, 0),
-		MOV64_REG(BPF_REG_2, BPF_REG_10),
-		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		LD_MAP_FD(BPF_REG_1, map),
-		CALL(BPF_FUNC_map_lookup_elem),
-		JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 5),
+		COUNT_START(LDX(BPF_W, BPF_REG_7, BPF_REG_6, 8), map, 5),
 		MOV64_IMM(BPF_REG_1, 1),
 		ATOMIC64(BPF_ADD, BPF_REG_0, BPF_REG_1, offsetof(struct counts, hits)),
 		STX(BPF_DW, BPF_REG_0, BPF_REG_7, offsetof(struct counts, seen)),
 		ATOMIC64(BPF_ADD | BPF_FETCH, BPF_REG_0, BPF_REG_1,
 			 offsetof(struct counts, tickets)),
 		STX(BPF_DW, BPF_REG_0, BPF_REG_1, offsetof(struct counts, last)),
-		MOV64_IMM(BPF_REG_0, 0),
-		EXIT(),
+		COUNT_END,
 	};
 	return prog_load(BPF_PROG_TYPE_TRACEPOINT, p, ARRAY_LEN(p),
 			 "the tracepoint program");
@@ -209,22 +217,11 @@ static int load_tracepoint_prog(int map)
 static int load_kprobe_prog(int map)
 {
 	const struct bpf_insn p[] = {
-		MOV64_REG(BPF_REG_6, BPF_REG_1),
-		CALL(BPF_FUNC_get_current_pid_tgid),
-		ALU64_IMM(BPF_RSH, BPF_REG_0, 32),
-		JMP_IMM(BPF_JNE, BPF_REG_0, getpid(), 11),
-		LDX(BPF_DW, BPF_REG_7, BPF_REG_6, REGS_PC_OFFSET),
-		ST(BPF_W, BPF_REG_10, -4, 0),
-		MOV64_REG(BPF_REG_2, BPF_REG_10),
-		ALU64_IMM(BPF_ADD, BPF_REG_2, -4),
-		LD_MAP_FD(BPF_REG_1, map),
-		CALL(BPF_FUNC_map_lookup_elem),
-		JMP_IMM(BPF_JEQ, BPF_REG_0, 0, 3),
+		COUNT_START(LDX(BPF_DW, BPF_REG_7, BPF_REG_6, REGS_PC_OFFSET), map, 3),
 		MOV64_IMM(BPF_REG_1, 1),
 		ATOMIC64(BPF_ADD, BPF_REG_0, BPF_REG_1, offsetof(struct counts, hits)),
 		STX(BPF_DW, BPF_REG_0, BPF_REG_7, offsetof(struct counts, seen)),
-		MOV64_IMM(BPF_REG_0, 0),
-		EXIT(),
+		COUNT_END,
 	};
 	return prog_load(BPF_PROG_TYPE_KPROBE, p, ARRAY_LEN(p), "the kprobe program");
 }
