@@ -84,10 +84,14 @@ has "^ freed (64|128)-byte region \[$obj, [0-9a-f]{16}\)\$" "uaf: the region"
 bug stack-oob stack-out-of-bounds stack_oob Read 1
 has "^The buggy address belongs to stack of task [^ ]+/[0-9]+\$" "stack-oob: the task"
 # The frame is named by the address GCC records for it: the start of
-# the function's body, after the two NOPs a function-tracer kernel has
-# at every entry (-fpatchable-function-entry; ftrace_caller is in
-# kallsyms then).
-if grep -qw ftrace_caller /proc/kallsyms; then fo=0x8; else fo=0x0; fi
+# the function's body, after the NOPs a function-tracer kernel has at
+# every entry (-fpatchable-function-entry; ftrace_caller is in kallsyms
+# then): two on arm64 (__arm64_sys_* system call functions), one on the
+# port (its MOV and BL are before the entry: kernel/ftrace.c).
+fo=0x0
+if grep -qw ftrace_caller /proc/kallsyms; then
+	if grep -qw __arm64_sys_getppid /proc/kallsyms; then fo=0x8; else fo=0x4; fi
+fi
 has "^ ${m}_stack_oob\+$fo/0x[0-9a-f]+ \[$m\]\$" "stack-oob: the frame"
 has "^This frame has 1 object:\$" "stack-oob: the frame's objects"
 # The access is at the end of the array: its offset in the frame is

@@ -2,15 +2,18 @@
 /*
  * The function tracer's trampolines (asm/ftrace.h, kernel/ftrace.c).
  *
- * A traced function enters ftrace_caller through the BL of its call
- * site, after its MOV X9, X30: x30 holds the address after the BL, in
- * the function, x9 the function's own return address, x0-x8 its
- * arguments and indirect-result pointer, SP and x29 the values its
- * caller left.  Nothing else is live there: x9-x17 are temporaries
+ * A traced function enters ftrace_caller through the BL just before its
+ * entry, which the B at its entry reached after the MOV X9, X30 before
+ * that (kernel/ftrace.c): x30 holds the address after the BL, the
+ * function's entry itself, x9 the function's own return address, x0-x8
+ * its arguments and indirect-result pointer, SP and x29 the values its
+ * caller left.  The function goes on at the instruction after its
+ * entry.  Nothing else is live there: x9-x17 are temporaries
  * across a call (AAPCS64), and the tracers, being C, keep x19-x29.
  *
  * The frame and the calling sequence follow arm64's trampoline for
- * DYNAMIC_FTRACE_WITH_ARGS (arch/arm64/kernel/entry-ftrace.S).
+ * DYNAMIC_FTRACE_WITH_ARGS (arch/arm64/kernel/entry-ftrace.S); the
+ * call site is the port's own.
  */
 #include <linux/linkage.h>
 #include <asm/asm-offsets.h>
@@ -27,8 +30,8 @@
 #define FTRACE_OWN_RECORD	FREGS_SIZE
 #define FTRACE_FUNC_RECORD	(FREGS_SIZE + 16)
 
-/* The size of the call site's BL, back from the address after it. */
-#define CALL_SITE_SIZE		4
+/* Where a traced function goes on: after the B at its entry. */
+#define FUNC_BODY_OFFSET	4
 
 /* x0-x7 (arguments on entry, results on return) to and from the frame. */
 	.macro	fregs_args, op
@@ -42,6 +45,7 @@
 
 SYM_CODE_START(ftrace_caller)
 	mov	x10, sp
+	add	x11, x30, #FUNC_BODY_OFFSET
 	sub	sp, sp, #FTRACE_FRAME_SIZE
 
 	fregs_args stp
@@ -49,25 +53,28 @@ SYM_CODE_START(ftrace_caller)
 	str	x29, [sp, #FREGS_FP]
 	str	x9, [sp, #FREGS_LR]
 	str	x10, [sp, #FREGS_SP]
-	str	x30, [sp, #FREGS_PC]
+	str	x11, [sp, #FREGS_PC]
 
+	/*
+	 * Our own record returns into the function's body, not to its
+	 * entry: a backtrace looks up the address before a return address,
+	 * which for the entry is the previous function's padding.
+	 */
 	stp	x29, x9, [sp, #FTRACE_FUNC_RECORD]
 	add	x29, sp, #FTRACE_FUNC_RECORD
-	stp	x29, x30, [sp, #FTRACE_OWN_RECORD]
+	stp	x29, x11, [sp, #FTRACE_OWN_RECORD]
 	add	x29, sp, #FTRACE_OWN_RECORD
 
-	/* func(ip, parent_ip, op, fregs) */
-	sub	x0, x30, #CALL_SITE_SIZE
+	/* func(ip, parent_ip, op, fregs): ip is the entry, rec->ip. */
+	mov	x0, x30
 	mov	x1, x9
 	mov	x3, sp
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
 	/*
-	 * The call site's ops: the literal 8-byte aligned before the
-	 * function, whose entry is 8 bytes before the address after the
-	 * BL (kernel/ftrace.c).
+	 * The call site's ops: the literal 16 bytes before the 8-byte
+	 * aligned entry, before the MOV and the BL (kernel/ftrace.c).
 	 */
-	bic	x2, x30, #7
-	ldr	x2, [x2, #-16]
+	ldr	x2, [x30, #-16]
 	ldr	x4, [x2, #FTRACE_OPS_FUNC]
 	blr	x4
 #else

@@ -2,45 +2,81 @@
 /*
  * Dynamic ftrace: turning functions' call sites on and off.
  *
- * Each traceable function begins with the NOPs the compiler placed
- * (asm/ftrace.h).  ftrace_init_nop() makes the one before the call site
- * MOV X9, X30 once, before the function can run: at boot, before other
- * CPUs are up, or for a module before its code runs.  From then on only
- * the call site changes, between NOP and BL: both are among the
- * instructions the architecture lets one CPU rewrite while another
- * executes them, which then runs either the old or the new one until
- * its next context synchronisation event (DDI 0487 L.a, "Concurrent
- * modification and execution of instructions").  So the sites are
- * patched without stopping the machine, as on arm64.
+ * Each traceable function begins with one NOP at its entry, the call
+ * site, and has two NOPs just before the entry (asm/ftrace.h).  Those
+ * two become MOV X9, X30 and BL ftrace_caller once, before the entry
+ * can branch to them: for a module when it is loaded, before its code
+ * runs; for the kernel when a site is first enabled, after which
+ * every CPU is made to synchronise its instruction stream (an IPI: the
+ * exception is a context synchronisation event), since a CPU may run
+ * instructions another one wrote only after it has synchronised (DDI
+ * 0487 L.a, "Synchronization and coherency issues between data and
+ * instruction accesses"), and one that took the new branch onto NOPs
+ * it had fetched before would reach the entry's branch again.  Until
+ * then the kernel's sites stay as the compiler wrote them: boot writes
+ * nothing into about 18,000 functions.
+ *
+ * From then on only the entry changes, between NOP and B: both are
+ * among the instructions the architecture lets one CPU rewrite while
+ * another executes them, which then runs either the old or the new one
+ * until its next context synchronisation event (DDI 0487 L.a,
+ * "Concurrent modification and execution of instructions").  So the
+ * sites are patched without stopping the machine, as on arm64, while
+ * an untraced function runs one NOP rather than arm64's two (its MOV
+ * X9, X30 is at the entry, and must be, as MOV may not be exchanged
+ * under a running CPU).
  *
  * With DYNAMIC_FTRACE_WITH_CALL_OPS, each call site also has the
- * ftrace_ops to call in the 64-bit literal the compiler's two NOPs
- * before the function form (the function is 8-byte aligned), read as
- * data by ftrace_caller.  A site is switched off by pointing the
- * literal at ftrace_nop_ops before the BL becomes a NOP, and on by
- * setting the literal before the NOP becomes a BL, so a CPU still
- * running the old instruction calls the ops the site has now, which
- * does nothing for a site that is off.  Without it (the compiler
- * cannot align functions, or -Os), every site calls the one tracer
- * that the BL at ftrace_call in ftrace_caller names, and a CPU that
- * runs a BL a moment after it was switched off traces one more call.
- * QEMU shows it: its multi-threaded TCG has been seen to run a BL for
- * over 100 ms after another CPU switched it off.
+ * ftrace_ops to call in the 64-bit literal two more NOPs before the
+ * MOV form (the function is 8-byte aligned), read as data by
+ * ftrace_caller.  A site is switched off by pointing the literal at
+ * ftrace_nop_ops before the entry's B becomes a NOP, and on by setting
+ * the literal before the NOP becomes a B, so a CPU still running the
+ * old instruction calls the ops the site has now, which does nothing
+ * for a site that is off.  Without it (the compiler cannot align
+ * functions, or -Os), every site calls the one tracer that the BL at
+ * ftrace_call in ftrace_caller names, and a CPU that runs a B a moment
+ * after it was switched off traces one more call.  QEMU shows it: its
+ * multi-threaded TCG has been seen to run a BL for over 100 ms after
+ * another CPU switched it off.
  *
- * The design follows arch/arm64/kernel/ftrace.c for
- * DYNAMIC_FTRACE_WITH_ARGS.
+ * The registers and the ops follow arch/arm64/kernel/ftrace.c for
+ * DYNAMIC_FTRACE_WITH_ARGS; the call site's layout is the port's own.
  */
 #include <linux/ftrace.h>
 #include <linux/module.h>
 #include <linux/sched.h>
 #include <linux/sizes.h>
+#include <linux/smp.h>
 #include <linux/uaccess.h>
 #include <asm/ftrace.h>
 #include <asm/insn.h>
 #include <asm/patching.h>
 
-/* x9: the register the first NOP saves the return address in. */
+/* x9: the register the MOV saves the return address in. */
 #define FTRACE_LR_SAVE_REG	9
+
+/* The MOV and the BL before @rec's entry, which its B branches to. */
+static unsigned long ftrace_rec_mov(struct dyn_ftrace *rec)
+{
+	return rec->ip - 2 * AARCH64_INSN_SIZE;
+}
+
+static unsigned long ftrace_rec_bl(struct dyn_ftrace *rec)
+{
+	return rec->ip - AARCH64_INSN_SIZE;
+}
+
+static u32 ftrace_mov_insn(void)
+{
+	return aarch64_insn_mov_reg(FTRACE_LR_SAVE_REG, AARCH64_REG_LR);
+}
+
+/* The B at the entry of a traced function. */
+static u32 ftrace_entry_branch(struct dyn_ftrace *rec)
+{
+	return aarch64_insn_branch(rec->ip, ftrace_rec_mov(rec), false);
+}
 
 static const struct {
 	const char *name;
@@ -89,29 +125,28 @@ static int ftrace_modify_code(unsigned long pc, u32 old, u32 new,
 }
 
 /*
- * The compiler's NOPs start at @addr: where is the call site?  The
- * MOV X9, X30 comes first, so the BL is the second NOP after the
- * function's entry; with CALL_OPS two more NOPs, the ops literal,
- * precede the entry.
+ * The compiler's NOPs start at @addr: where is the call site?  The MOV
+ * and the BL come first, so the entry is the third NOP; with CALL_OPS
+ * two more NOPs, the ops literal, precede them.
  */
 unsigned long ftrace_call_adjust(unsigned long addr)
 {
 	if (!IS_ENABLED(CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS))
-		return addr + AARCH64_INSN_SIZE;
+		return addr + 2 * AARCH64_INSN_SIZE;
 
 	if (!IS_ALIGNED(addr, sizeof(u64))) {
 		WARN_RATELIMIT(1, "ftrace: misaligned patch site %pS\n",
-			       (void *)(addr + 2 * AARCH64_INSN_SIZE));
+			       (void *)(addr + 4 * AARCH64_INSN_SIZE));
 		return 0;
 	}
-	return addr + 3 * AARCH64_INSN_SIZE;
+	return addr + 4 * AARCH64_INSN_SIZE;
 }
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
-/* The literal of @rec's function: the 8 bytes before its entry. */
+/* The literal of @rec's function: the 8 bytes before its MOV. */
 static void *ftrace_rec_literal(struct dyn_ftrace *rec)
 {
-	return (void *)(rec->ip - AARCH64_INSN_SIZE - sizeof(u64));
+	return (void *)(ftrace_rec_mov(rec) - sizeof(u64));
 }
 
 static int ftrace_rec_set_ops(struct dyn_ftrace *rec,
@@ -174,7 +209,7 @@ int ftrace_update_ftrace_func(ftrace_func_t func)
 static unsigned long ftrace_call_target(struct dyn_ftrace *rec,
 					struct module *mod, unsigned long addr)
 {
-	unsigned long pc = rec->ip;
+	unsigned long pc = ftrace_rec_bl(rec);
 	long offset = (long)addr - (long)pc;
 
 	if (offset >= -SZ_128M && offset < SZ_128M)
@@ -208,34 +243,70 @@ static u32 ftrace_call_insn(struct dyn_ftrace *rec, struct module *mod,
 		       (void *)addr);
 		return AARCH64_INSN_BAD;
 	}
-	return aarch64_insn_branch(rec->ip, target, true);
+	return aarch64_insn_branch(ftrace_rec_bl(rec), target, true);
 }
 
-int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+/* Whether @rec's MOV and BL are written. */
+static bool ftrace_rec_ready(struct dyn_ftrace *rec)
 {
-	unsigned long pc = rec->ip - AARCH64_INSN_SIZE;
-	int ret = ftrace_rec_set_nop_ops(rec);
+	__le32 mov;
 
-	if (ret)
-		return ret;
-	return ftrace_modify_code(pc, AARCH64_INSN_NOP,
-				  aarch64_insn_mov_reg(FTRACE_LR_SAVE_REG,
-						       AARCH64_REG_LR),
-				  true);
+	if (copy_from_kernel_nofault(&mov, (void *)ftrace_rec_mov(rec),
+				     sizeof(mov)))
+		return false;
+	return le32_to_cpu(mov) == ftrace_mov_insn();
 }
 
-/* The ops first: a CPU that already sees the BL calls the right ones. */
-int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+/*
+ * Write @rec's ops literal (the nop ops), MOV and BL.  No CPU may branch
+ * to them before it has synchronised its instruction stream after this
+ * (see the top of the file).
+ */
+static int ftrace_rec_prepare(struct dyn_ftrace *rec, struct module *mod)
 {
-	u32 bl = ftrace_call_insn(rec, NULL, addr);
+	u32 bl = ftrace_call_insn(rec, mod, FTRACE_ADDR);
 	int ret;
 
 	if (bl == AARCH64_INSN_BAD)
 		return -EINVAL;
+	ret = ftrace_rec_set_nop_ops(rec);
+	if (!ret)
+		ret = ftrace_modify_code(ftrace_rec_mov(rec), AARCH64_INSN_NOP,
+					 ftrace_mov_insn(), true);
+	if (!ret)
+		ret = ftrace_modify_code(ftrace_rec_bl(rec), AARCH64_INSN_NOP,
+					 bl, true);
+	return ret;
+}
+
+/* A module's code has not run yet: its sites are readied now. */
+int ftrace_init_nop(struct module *mod, struct dyn_ftrace *rec)
+{
+	return mod ? ftrace_rec_prepare(rec, mod) : 0;
+}
+
+/*
+ * The ops first: a CPU that already sees the B calls the right ones.
+ * The BL always calls ftrace_caller (there are no direct calls).
+ */
+int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
+{
+	int ret;
+
+	if (addr != FTRACE_ADDR)
+		return -EINVAL;
+	if (!ftrace_rec_ready(rec)) {
+		/* Not readied by arch_ftrace_update_code(): do it here. */
+		ret = ftrace_rec_prepare(rec, NULL);
+		if (ret)
+			return ret;
+		kick_all_cpus_sync();
+	}
 	ret = ftrace_rec_update_ops(rec);
 	if (ret)
 		return ret;
-	return ftrace_modify_code(rec->ip, AARCH64_INSN_NOP, bl, true);
+	return ftrace_modify_code(rec->ip, AARCH64_INSN_NOP,
+				  ftrace_entry_branch(rec), true);
 }
 
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_CALL_OPS
@@ -243,32 +314,52 @@ int ftrace_make_call(struct dyn_ftrace *rec, unsigned long addr)
 int ftrace_modify_call(struct dyn_ftrace *rec, unsigned long old_addr,
 		       unsigned long addr)
 {
-	u32 old = ftrace_call_insn(rec, NULL, old_addr);
-	u32 bl = ftrace_call_insn(rec, NULL, addr);
-	int ret;
-
-	if (old == AARCH64_INSN_BAD || bl == AARCH64_INSN_BAD)
+	if (old_addr != FTRACE_ADDR || addr != FTRACE_ADDR)
 		return -EINVAL;
-	ret = ftrace_rec_update_ops(rec);
-	if (ret)
-		return ret;
-	return ftrace_modify_code(rec->ip, old, bl, true);
+	return ftrace_rec_update_ops(rec);
 }
 #endif
 
-/* The nop ops first: a CPU that still runs the BL then does nothing. */
+/* The nop ops first: a CPU that still runs the B then does nothing. */
 int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
 		    unsigned long addr)
 {
-	u32 bl = ftrace_call_insn(rec, mod, addr);
-	int ret;
+	int ret = ftrace_rec_set_nop_ops(rec);
 
-	if (bl == AARCH64_INSN_BAD)
-		return -EINVAL;
-	ret = ftrace_rec_set_nop_ops(rec);
 	if (ret)
 		return ret;
-	return ftrace_modify_code(rec->ip, bl, AARCH64_INSN_NOP, true);
+	return ftrace_modify_code(rec->ip, ftrace_entry_branch(rec),
+				  AARCH64_INSN_NOP, true);
+}
+
+/*
+ * Ready the MOV and BL of every site about to be switched on that does
+ * not have them yet, then have every CPU synchronise once for all of
+ * them.
+ */
+static int ftrace_prepare_sites(void)
+{
+	struct ftrace_rec_iter *iter;
+	struct dyn_ftrace *rec;
+	bool wrote = false;
+	int ret;
+
+	for_ftrace_rec_iter(iter) {
+		rec = ftrace_rec_iter_record(iter);
+		if (ftrace_test_record(rec, true) != FTRACE_UPDATE_MAKE_CALL ||
+		    ftrace_rec_ready(rec))
+			continue;
+		ret = ftrace_rec_prepare(rec, NULL);
+		if (ret) {
+			ftrace_bug(ret, rec);
+			return ret;
+		}
+		wrote = true;
+		cond_resched();
+	}
+	if (wrote)
+		kick_all_cpus_sync();
+	return 0;
 }
 
 /*
@@ -277,6 +368,8 @@ int ftrace_make_nop(struct module *mod, struct dyn_ftrace *rec,
  */
 void arch_ftrace_update_code(int command)
 {
+	if ((command & FTRACE_UPDATE_CALLS) && ftrace_prepare_sites())
+		return;
 	command |= FTRACE_MAY_SLEEP;
 	ftrace_modify_all_code(command);
 }

@@ -2,19 +2,22 @@
 /*
  * The function tracer's hooks (kernel/ftrace.c, kernel/entry-ftrace.S).
  *
- * Every traceable function starts with two NOPs, placed there by the
- * compiler (-fpatchable-function-entry, see the Makefile).  At boot
- * ftrace turns the first into MOV X9, X30, keeping the caller's return
- * address; the second, the call site (rec->ip), stays a NOP until the
- * function is traced and then becomes BL ftrace_caller (or a BL to the
- * module's ftrace veneer when the trampoline is out of reach).
- * ftrace_caller saves the argument registers in a struct
- * __arch_ftrace_regs, calls the tracer and returns to the function's
- * body with x30 restored from x9.  With DYNAMIC_FTRACE_WITH_CALL_OPS
- * two more NOPs, before the function's 8-byte aligned entry, hold the
- * ftrace_ops of the call site (kernel/ftrace.c).  The layout follows
- * arm64's DYNAMIC_FTRACE_WITH_ARGS (arch/arm64/include/asm/ftrace.h),
- * so that BPF and probe code written for it reads the same registers.
+ * Every traceable function starts with one NOP, placed there by the
+ * compiler with two more just before the function's entry
+ * (-fpatchable-function-entry, see the Makefile).  The NOP at the entry
+ * is the call site (rec->ip): it becomes B to the two before it when
+ * the function is traced, and those hold MOV X9, X30, keeping the
+ * caller's return address, and BL ftrace_caller (or a BL to the
+ * module's ftrace veneer when the trampoline is out of reach).  An
+ * untraced function so runs one NOP, not the two of arm64's layout,
+ * whose MOV is at the entry.  ftrace_caller saves the argument
+ * registers in a struct __arch_ftrace_regs, calls the tracer and
+ * returns to the instruction after the entry with x30 restored from
+ * x9.  With DYNAMIC_FTRACE_WITH_CALL_OPS two more NOPs, 8-byte aligned
+ * before those, hold the ftrace_ops of the call site (kernel/ftrace.c).
+ * The saved registers follow arm64's DYNAMIC_FTRACE_WITH_ARGS
+ * (arch/arm64/include/asm/ftrace.h), so that BPF and probe code written
+ * for it reads the same registers.
  */
 #ifndef __ASM_AARCH64_FTRACE_H
 #define __ASM_AARCH64_FTRACE_H
@@ -24,7 +27,7 @@
 /* ftrace_ops are passed to the tracer (op in x2 at ftrace_call). */
 #define ARCH_SUPPORTS_FTRACE_OPS	1
 
-/* The BL at rec->ip. */
+/* The NOP or B at rec->ip. */
 #define MCOUNT_INSN_SIZE		AARCH64_INSN_SIZE
 
 /*

@@ -27,6 +27,7 @@
 
 #include <linux/execmem.h>
 #include <linux/extable.h>
+#include <linux/ftrace.h>
 #include <linux/kprobes.h>
 #include <linux/ptrace.h>
 #include <linux/sched/debug.h>
@@ -343,6 +344,27 @@ int __init arch_populate_kprobe_blacklist(void)
 		return ret;
 	return kprobe_add_area_blacklist((unsigned long)__irqentry_text_start,
 					 (unsigned long)__irqentry_text_end);
+}
+
+/*
+ * A traceable function's entry is the function tracer's call site (its
+ * NOP or B, kernel/ftrace.c), which a kprobe cannot share: without
+ * KPROBES_ON_FTRACE the core refuses a probe there.  A probe asked for
+ * at the entry goes on the first instruction of the body instead, and
+ * still counts as on the entry (for kretprobes and fprobe-style users),
+ * as x86 does for its ENDBR.
+ */
+kprobe_opcode_t *arch_adjust_kprobe_addr(unsigned long addr,
+					 unsigned long offset,
+					 bool *on_func_entry)
+{
+	bool site = IS_ENABLED(CONFIG_DYNAMIC_FTRACE) &&
+		    ftrace_location(addr) == addr;
+
+	if (site && !offset)
+		offset = AARCH64_INSN_SIZE;
+	*on_func_entry = !offset || (site && offset == AARCH64_INSN_SIZE);
+	return (kprobe_opcode_t *)(addr + offset);
 }
 
 int __init arch_init_kprobes(void)
