@@ -3,8 +3,8 @@
  * Micro-benchmarks of the kernel paths user space leans on most: system
  * call entry and exit, the vDSO, signal delivery, pipes, the scheduler,
  * fork, exec, threads, page faults (anonymous, copy-on-write and fatal
- * ones turned into SIGSEGV), short-lived mappings, and the copies to and
- * from user space.
+ * ones turned into SIGSEGV), short-lived mappings, the TLB maintenance of
+ * mprotect() and munmap(), and the copies to and from user space.
  *
  *   micro NAME     run one benchmark (bench/run calls each in turn)
  *   micro list     print the names
@@ -45,10 +45,12 @@
  * the median of fork_exec by 0.4%, of every other figure by 0.16% at
  * most.  With the same kernel and inputs, neither moves at all.
  *
- * Everything but pipe_pingpong_xcpu runs on CPU 0, parent, children and
- * threads alike: on one CPU a blocked task always leaves another runnable,
- * so the figures measure the kernel paths and not how long an idle CPU
- * takes to notice an IPI.  pipe_pingpong_xcpu measures exactly that.
+ * Everything but pipe_pingpong_xcpu, futex_xcpu and tlb_shootdown runs
+ * on CPU 0, parent, children and threads alike: on one CPU a blocked task
+ * always leaves another runnable, so the figures measure the kernel paths
+ * and not how long an idle CPU takes to notice an IPI.  The two _xcpu
+ * figures measure exactly that; tlb_shootdown has a thread on CPU 1 write
+ * to the range it unmaps, and times the munmap() alone.
  */
 #define _GNU_SOURCE
 #include <elf.h>
@@ -525,6 +527,71 @@ static void bench_ctx_switch(void)
 	pthread_join(t, NULL);
 }
 
+/*
+ * futex_xcpu: the ctx_switch hand-over with the partner on CPU 1: a
+ * futex wake of a thread that waits on another CPU, which leaves its
+ * idle loop to run (an IPI), and the wait for it to hand the turn back;
+ * half a round trip a figure.
+ */
+static void bench_futex_xcpu(void)
+{
+	cpu_set_t set;
+	pthread_t t;
+	int err;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		fail("needs CPU 1");
+	pin_self(0);
+	err = pthread_create(&t, NULL, partner, NULL);
+	if (err)
+		fail("pthread_create: %s", strerror(err));
+	CPU_ZERO(&set);
+	CPU_SET(1, &set);
+	err = pthread_setaffinity_np(t, sizeof(set), &set);
+	if (err)
+		fail("pthread_setaffinity_np: %s", strerror(err));
+	measure("futex_xcpu", run_ctx_switch, 200);
+	partner_stop = true;
+	give_turn(1);
+	pthread_join(t, NULL);
+}
+
+static void *yielder(void *arg)
+{
+	while (!partner_stop)
+		sched_yield();
+	return NULL;
+}
+
+static u64 run_sched_yield(long ops)
+{
+	u64 t0 = now_ns();
+	long i;
+
+	for (i = 0; i < ops; i++)
+		sched_yield();
+	return now_ns() - t0;
+}
+
+/*
+ * sched_yield: two threads on CPU 0 that only yield, so that each
+ * sched_yield() switches to the other, which yields back: a figure is two
+ * system calls and two switches within one address space.
+ */
+static void bench_sched_yield(void)
+{
+	pthread_t t;
+	int err;
+
+	pin_self(0);
+	err = pthread_create(&t, NULL, yielder, NULL);
+	if (err)
+		fail("pthread_create: %s", strerror(err));
+	measure("sched_yield", run_sched_yield, 200);
+	partner_stop = true;
+	pthread_join(t, NULL);
+}
+
 /* ---- processes --------------------------------------------------------- */
 
 static void reap(pid_t pid)
@@ -704,6 +771,161 @@ static void bench_mmap_touch_munmap(void)
 	measure("mmap_touch_munmap", run_mmap_touch_munmap, 100);
 }
 
+/*
+ * The TLB maintenance of a range, on a populated private anonymous
+ * mapping of RANGE_PAGES pages (mprotect_flip, tlb_shootdown).
+ */
+#define RANGE_PAGES	64
+
+static char *range_map(void)
+{
+	size_t len = RANGE_PAGES * page_size;
+	char *p;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	check(p != MAP_FAILED);
+	madvise(p, len, MADV_NOHUGEPAGE);
+	return p;
+}
+
+static char *flip_range;
+
+/*
+ * One operation: the range made read-only, then writable again, by two
+ * mprotect() calls, each rewriting 64 PTEs and invalidating their TLB
+ * entries.  The pages are exclusive to the process, so making them
+ * writable again needs no fault.
+ */
+static u64 run_mprotect_flip(long ops)
+{
+	size_t len = RANGE_PAGES * page_size;
+	u64 t0 = now_ns();
+	long i;
+
+	for (i = 0; i < ops; i++) {
+		if (mprotect(flip_range, len, PROT_READ) ||
+		    mprotect(flip_range, len, PROT_READ | PROT_WRITE))
+			fail("mprotect %ld failed (errno %d)", i, errno);
+	}
+	return now_ns() - t0;
+}
+
+static void bench_mprotect_flip(void)
+{
+	pin_self(0);
+	page_size = sysconf(_SC_PAGESIZE);
+	flip_range = range_map();
+	memset(flip_range, 1, RANGE_PAGES * page_size);
+	measure("mprotect_flip", run_mprotect_flip, 50);
+}
+
+/* The range the toucher thread writes the second half of. */
+static char *volatile shoot_range;
+
+static void *toucher(void *arg)
+{
+	long i;
+
+	for (;;) {
+		wait_turn(1);
+		if (partner_stop)
+			return NULL;
+		for (i = RANGE_PAGES / 2; i < RANGE_PAGES; i++)
+			shoot_range[i * page_size] = 2;
+		give_turn(0);
+	}
+}
+
+/*
+ * One operation: munmap() of the range after this thread (CPU 0) wrote
+ * its first half and the toucher thread (CPU 1) its second half, so that
+ * both CPUs' TLBs may hold its entries: the PTEs cleared, the range
+ * invalidated in every TLB (a broadcast TLBI on Arm, IPIs elsewhere),
+ * the pages freed.  Only the munmap() is timed, each one between two
+ * clock reads, whose cost (a few dozen instructions) is in the figure.
+ */
+static u64 run_tlb_shootdown(long ops)
+{
+	size_t len = RANGE_PAGES * page_size;
+	u64 t = 0, t0;
+	long i, j;
+
+	for (i = 0; i < ops; i++) {
+		shoot_range = range_map();
+		for (j = 0; j < RANGE_PAGES / 2; j++)
+			shoot_range[j * page_size] = 1;
+		give_turn(1);
+		wait_turn(0);
+		t0 = now_ns();
+		if (munmap(shoot_range, len))
+			fail("munmap %ld failed (errno %d)", i, errno);
+		t += now_ns() - t0;
+	}
+	return t;
+}
+
+static void bench_tlb_shootdown(void)
+{
+	cpu_set_t set;
+	pthread_t t;
+	int err;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		fail("needs CPU 1");
+	pin_self(0);
+	page_size = sysconf(_SC_PAGESIZE);
+	err = pthread_create(&t, NULL, toucher, NULL);
+	if (err)
+		fail("pthread_create: %s", strerror(err));
+	CPU_ZERO(&set);
+	CPU_SET(1, &set);
+	err = pthread_setaffinity_np(t, sizeof(set), &set);
+	if (err)
+		fail("pthread_setaffinity_np: %s", strerror(err));
+	measure("tlb_shootdown", run_tlb_shootdown, 20);
+	partner_stop = true;
+	give_turn(1);
+	pthread_join(t, NULL);
+}
+
+#define CHURN_BYTES	(1 << 20)
+
+/*
+ * One operation: what stress-ng's vm stressor does, in small: map 1 MB
+ * of private anonymous memory, write every word of it, read it back and
+ * check it, unmap it.  Faults, zeroing, the writes and reads of the
+ * memory itself and the munmap's TLB invalidation are all in it.
+ */
+static u64 run_vm_churn(long ops)
+{
+	u64 t0 = now_ns();
+	u64 *p;
+	long i;
+	size_t j, n = CHURN_BYTES / sizeof(u64);
+
+	for (i = 0; i < ops; i++) {
+		p = mmap(NULL, CHURN_BYTES, PROT_READ | PROT_WRITE,
+			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+		if (p == MAP_FAILED)
+			fail("mmap failed (errno %d)", errno);
+		madvise(p, CHURN_BYTES, MADV_NOHUGEPAGE);
+		for (j = 0; j < n; j++)
+			p[j] = j ^ i;
+		for (j = 0; j < n; j++)
+			if (p[j] != (j ^ i))
+				fail("word %zu of cycle %ld reads back wrong", j, i);
+		munmap(p, CHURN_BYTES);
+	}
+	return now_ns() - t0;
+}
+
+static void bench_vm_churn(void)
+{
+	pin_self(0);
+	measure("vm_churn", run_vm_churn, 1);
+}
+
 /* ---- copies to and from user space ------------------------------------- */
 
 #define COPY_SIZE	(64 << 10)
@@ -772,6 +994,35 @@ static void bench_zero_read(void)
 	check(copy_fd >= 0);
 	measure("zero_read_64k", run_zero_read, 30);
 	close(copy_fd);
+}
+
+static int big_pipe[2];
+
+/*
+ * pipe_64k: 64 KB written into a pipe by one write() and read back by
+ * one read(), in the same process: the copies from and to user space
+ * and the pipe's page handling (64 KB is the default pipe capacity with
+ * 4 KB pages).
+ */
+static u64 run_pipe_64k(long ops)
+{
+	u64 t0 = now_ns();
+	long i;
+
+	for (i = 0; i < ops; i++) {
+		if (write(big_pipe[1], copy_buf, COPY_SIZE) != COPY_SIZE ||
+		    read(big_pipe[0], copy_buf, COPY_SIZE) != COPY_SIZE)
+			fail("pipe 64 KB %ld failed (errno %d)", i, errno);
+	}
+	return now_ns() - t0;
+}
+
+static void bench_pipe_64k(void)
+{
+	pin_self(0);
+	copy_buf_alloc();
+	check(pipe(big_pipe) == 0);
+	measure("pipe_64k", run_pipe_64k, 8);
 }
 
 /* ---- user faults ------------------------------------------------------- */
@@ -871,13 +1122,19 @@ static const struct {
 	{ "pipe_pingpong",		bench_pipe_pingpong },
 	{ "pipe_pingpong_xcpu",		bench_pipe_pingpong_xcpu },
 	{ "ctx_switch",			bench_ctx_switch },
+	{ "futex_xcpu",			bench_futex_xcpu },
+	{ "sched_yield",		bench_sched_yield },
 	{ "fork_exit_wait",		bench_fork },
 	{ "fork_exec",			bench_fork_exec },
 	{ "page_fault",			bench_page_fault },
 	{ "cow_fault",			bench_cow_fault },
 	{ "mmap_touch_munmap",		bench_mmap_touch_munmap },
+	{ "mprotect_flip",		bench_mprotect_flip },
+	{ "tlb_shootdown",		bench_tlb_shootdown },
+	{ "vm_churn",			bench_vm_churn },
 	{ "file_read_64k",		bench_file_read },
 	{ "zero_read_64k",		bench_zero_read },
+	{ "pipe_64k",			bench_pipe_64k },
 	{ "signal_segv",			bench_signal_segv },
 	{ "thread_create_join",		bench_thread },
 };
