@@ -78,8 +78,9 @@ typedef uint64_t u64;
 /* Timed repetitions per figure, after one untimed warm-up run (odd). */
 #define REPS		101
 
-/* The program fork_exec executes: bench/true_static.c. */
+/* The programs fork_exec and fork_exec_dynamic execute: bench/true_*.c. */
 #define TRUE_PATH	"/bench/true_static"
+#define TRUE_DYNAMIC_PATH	"/bench/true_dynamic"
 
 static const char *bench_name = "micro";
 
@@ -628,10 +629,13 @@ static void bench_fork(void)
 }
 
 /* fork(), execve() of a static program that exits 0, waitpid(). */
+/* What run_fork_exec() executes. */
+static const char *exec_path;
+
 static u64 run_fork_exec(long ops)
 {
-	static char *const argv[] = { "true_static", NULL };
 	static char *const envp[] = { NULL };
+	char *const argv[] = { (char *)exec_path, NULL };
 	u64 t0 = now_ns();
 	pid_t pid;
 	long i;
@@ -639,7 +643,7 @@ static u64 run_fork_exec(long ops)
 	for (i = 0; i < ops; i++) {
 		pid = fork();
 		if (pid == 0) {
-			execve(TRUE_PATH, argv, envp);
+			execve(exec_path, argv, envp);
 			_exit(127);
 		}
 		reap(pid);
@@ -647,13 +651,25 @@ static u64 run_fork_exec(long ops)
 	return now_ns() - t0;
 }
 
-static void bench_fork_exec(void)
+static void bench_exec(const char *name, const char *path)
 {
 	pin_self(0);
-	if (access(TRUE_PATH, X_OK))
-		fail("no %s", TRUE_PATH);
+	if (access(path, X_OK))
+		fail("no %s", path);
+	exec_path = path;
 	fflush(stdout);
-	measure("fork_exec", run_fork_exec, 4);
+	measure(name, run_fork_exec, 4);
+}
+
+static void bench_fork_exec(void)
+{
+	bench_exec("fork_exec", TRUE_PATH);
+}
+
+/* The same with the dynamic loader and libc.so.6 of Debian's glibc. */
+static void bench_fork_exec_dynamic(void)
+{
+	bench_exec("fork_exec_dynamic", TRUE_DYNAMIC_PATH);
 }
 
 /* ---- memory ------------------------------------------------------------ */
@@ -1126,6 +1142,7 @@ static const struct {
 	{ "sched_yield",		bench_sched_yield },
 	{ "fork_exit_wait",		bench_fork },
 	{ "fork_exec",			bench_fork_exec },
+	{ "fork_exec_dynamic",		bench_fork_exec_dynamic },
 	{ "page_fault",			bench_page_fault },
 	{ "cow_fault",			bench_cow_fault },
 	{ "mmap_touch_munmap",		bench_mmap_touch_munmap },

@@ -143,15 +143,21 @@ def snapshot(path, name):
 # What the benchmark boots need of build-userspace.sh's archive: all but
 # the tests and the shared libraries (busybox and bench/ are static).
 CPIO_DROP = ("tests", "lib")
+# ... except what fork_exec_dynamic's program needs of Debian's glibc:
+# the dynamic loader (and its link in /lib) and libc.so.6.
+CPIO_KEEP = ("lib", "lib/ld-linux-aarch64.so.1", "lib/aarch64-linux-gnu",
+             "lib/aarch64-linux-gnu/ld-linux-aarch64.so.1",
+             "lib/aarch64-linux-gnu/libc.so.6")
 
 
 def bench_cpio(src, dst):
     """Copy a newc cpio archive for the benchmark boots: without the
-    CPIO_DROP trees, so that tests added to the project do not move the
-    figures (every byte the kernel unpacks at boot does), with every mtime
-    zeroed, the host's device numbers dropped and the inodes renumbered in
-    archive order (hard links kept), since build-userspace.sh repacks the
-    archive with fresh ones each time and those too move the figures."""
+    CPIO_DROP trees (but for CPIO_KEEP), so that tests added to the
+    project do not move the figures (every byte the kernel unpacks at
+    boot does), with every mtime zeroed, the host's device numbers
+    dropped and the inodes renumbered in archive order (hard links kept),
+    since build-userspace.sh repacks the archive with fresh ones each time
+    and those too move the figures."""
     with open(src, "rb") as f:
         data = f.read()
     out = bytearray()
@@ -168,8 +174,9 @@ def bench_cpio(src, dst):
         end = (((name_end + 3) & ~3) + fld[6] + 3) & ~3
         name = data[pos + 110:name_end - 1].decode(errors="replace")
         trailer = name == "TRAILER!!!"
-        top = name.removeprefix("./").split("/")[0]
-        if trailer or top not in CPIO_DROP:
+        rel = name.removeprefix("./")
+        top = rel.split("/")[0]
+        if trailer or top not in CPIO_DROP or rel in CPIO_KEEP:
             key = (fld[7], fld[8], fld[0])
             fld[0] = 0 if trailer else inodes.setdefault(key,
                                                          len(inodes) + 1)

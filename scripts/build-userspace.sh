@@ -28,7 +28,7 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 U=$top/build/userspace
 CC=aarch64-linux-gnu-gcc
-CFLAGS="-O2 -g -Wall -Wextra -Wno-unused-parameter -static -pthread"
+CFLAGS="-O2 -g -Wall -Wextra -Wno-unused-parameter -pthread"
 
 die() { echo "build-userspace: $*" >&2; exit 1; }
 
@@ -41,17 +41,20 @@ mkdir -p "$U/c" "$U/bench" "$U/kmod" "$U/tools"
 exec 9>"$U/.lock"
 flock 9
 
-# C programs: one source, one static binary; a test may ask for a longer
-# timeout with a "wb-timeout: SECONDS" comment, and for the boots of one
-# configuration only with "wb-config: normal" or "wb-config: test" (see
-# script_group below).
+# C programs: one source, one binary, static unless the source says
+# "wb-link: dynamic" (then linked against the glibc staged in /lib
+# below); a test may ask for a longer timeout with a "wb-timeout:
+# SECONDS" comment, and for the boots of one configuration only with
+# "wb-config: normal" or "wb-config: test" (see script_group below).
 build_c() {
 	dir=$1 src=$2
 	name=$(basename "$src" .c)
 	bin=$U/$dir/$name
+	link=-static
+	grep -q 'wb-link: dynamic' "$src" && link=
 	stale=$(find "$src" "$top/tests/lib" -newer "$bin" -name '*.[ch]' 2>/dev/null | head -1)
 	if [ ! -x "$bin" ] || [ -n "$stale" ]; then
-		$CC $CFLAGS -I"$top/tests/lib" -o "$bin.tmp" "$src" -lm ||
+		$CC $CFLAGS $link -I"$top/tests/lib" -o "$bin.tmp" "$src" -lm ||
 			die "compiling $src failed"
 		mv "$bin.tmp" "$bin"
 	fi
