@@ -170,6 +170,26 @@ static void pin_self(int cpu)
 	check(sched_setaffinity(0, sizeof(set), &set) == 0);
 }
 
+/* A thread running @fn, bound to CPU 1 (the figure fails without one). */
+static pthread_t start_on_cpu1(void *(*fn)(void *))
+{
+	cpu_set_t set;
+	pthread_t t;
+	int err;
+
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
+		fail("needs CPU 1");
+	err = pthread_create(&t, NULL, fn, NULL);
+	if (err)
+		fail("pthread_create: %s", strerror(err));
+	CPU_ZERO(&set);
+	CPU_SET(1, &set);
+	err = pthread_setaffinity_np(t, sizeof(set), &set);
+	if (err)
+		fail("pthread_setaffinity_np: %s", strerror(err));
+	return t;
+}
+
 /*
  * System calls straight through svc, without glibc's wrapper and its
  * errno handling, so that the figure is the kernel's round trip plus a
@@ -536,21 +556,10 @@ static void bench_ctx_switch(void)
  */
 static void bench_futex_xcpu(void)
 {
-	cpu_set_t set;
 	pthread_t t;
-	int err;
 
-	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
-		fail("needs CPU 1");
 	pin_self(0);
-	err = pthread_create(&t, NULL, partner, NULL);
-	if (err)
-		fail("pthread_create: %s", strerror(err));
-	CPU_ZERO(&set);
-	CPU_SET(1, &set);
-	err = pthread_setaffinity_np(t, sizeof(set), &set);
-	if (err)
-		fail("pthread_setaffinity_np: %s", strerror(err));
+	t = start_on_cpu1(partner);
 	measure("futex_xcpu", run_ctx_switch, 200);
 	partner_stop = true;
 	give_turn(1);
@@ -883,22 +892,11 @@ static u64 run_tlb_shootdown(long ops)
 
 static void bench_tlb_shootdown(void)
 {
-	cpu_set_t set;
 	pthread_t t;
-	int err;
 
-	if (sysconf(_SC_NPROCESSORS_ONLN) < 2)
-		fail("needs CPU 1");
 	pin_self(0);
 	page_size = sysconf(_SC_PAGESIZE);
-	err = pthread_create(&t, NULL, toucher, NULL);
-	if (err)
-		fail("pthread_create: %s", strerror(err));
-	CPU_ZERO(&set);
-	CPU_SET(1, &set);
-	err = pthread_setaffinity_np(t, sizeof(set), &set);
-	if (err)
-		fail("pthread_setaffinity_np: %s", strerror(err));
+	t = start_on_cpu1(toucher);
 	measure("tlb_shootdown", run_tlb_shootdown, 20);
 	partner_stop = true;
 	give_turn(1);
