@@ -30,6 +30,29 @@ static bool fixup_err_zero(const struct exception_table_entry *e,
 	return true;
 }
 
+/*
+ * load_unaligned_zeropad() read past the end of a page into one that is
+ * not mapped.  The aligned doubleword holding the first byte is wholly
+ * in the mapped page (an aligned 8-byte access never crosses a page):
+ * load it and shift the wanted bytes down, the kernel being
+ * little-endian, so that zeros take the place of those that could not be
+ * read.
+ */
+static bool fixup_load_unaligned_zeropad(const struct exception_table_entry *e,
+					 struct pt_regs *regs)
+{
+	unsigned int data = FIELD_GET(EX_DATA_REG_DATA, e->data);
+	unsigned int areg = FIELD_GET(EX_DATA_REG_ADDR, e->data);
+	unsigned long addr = regs->regs[areg];
+	unsigned long word;
+
+	BUILD_BUG_ON(IS_ENABLED(CONFIG_CPU_BIG_ENDIAN));
+	word = READ_ONCE(*(unsigned long *)(addr & ~7UL));
+	regs->regs[data] = word >> (8 * (addr & 7));
+	regs->pc = ex_fixup(e);
+	return true;
+}
+
 bool fixup_exception(struct pt_regs *regs)
 {
 	const struct exception_table_entry *e;
@@ -46,6 +69,8 @@ bool fixup_exception(struct pt_regs *regs)
 	case EX_TYPE_KACCESS_ERR_ZERO:
 	case EX_TYPE_BPF:
 		return fixup_err_zero(e, regs);
+	case EX_TYPE_LOAD_UNALIGNED_ZEROPAD:
+		return fixup_load_unaligned_zeropad(e, regs);
 	}
 	/* An entry of a type this kernel does not know: no fixup. */
 	return false;

@@ -18,9 +18,18 @@
  *                             register, its destination, gets 0; the
  *                             entries live in the program's image, not
  *                             in __ex_table
+ *   EX_TYPE_LOAD_UNALIGNED_ZEROPAD
+ *                             load_unaligned_zeropad()'s load of 8 bytes
+ *                             from a kernel address that need not be
+ *                             aligned, whose later bytes may be in a page
+ *                             that is not mapped (asm/word-at-a-time.h):
+ *                             the "data" register gets the bytes up to
+ *                             the end of the mapped page, zeros for the
+ *                             rest, and execution resumes at the fixup
  *
- * The data field holds the err register number in bits 4:0 and the zero
- * register number in bits 9:5.  From C, the registers are asm operands
+ * The data field holds the err (or data) register number in bits 4:0 and
+ * the zero (or address) register number in bits 9:5.  From C, the
+ * registers are asm operands
  * ("%w0", "%x1"); the assembler turns their names into numbers through
  * the .L__gpr_num_* symbols that EX_DEFINE_GPR_NUMS defines in each entry.
  */
@@ -34,11 +43,16 @@
 #define EX_TYPE_UACCESS_ERR_ZERO	2
 #define EX_TYPE_KACCESS_ERR_ZERO	3
 #define EX_TYPE_BPF			4
+#define EX_TYPE_LOAD_UNALIGNED_ZEROPAD	5
 
 #define EX_DATA_REG_ERR_SHIFT	0
 #define EX_DATA_REG_ERR		GENMASK(4, 0)
 #define EX_DATA_REG_ZERO_SHIFT	5
 #define EX_DATA_REG_ZERO	GENMASK(9, 5)
+#define EX_DATA_REG_DATA_SHIFT	EX_DATA_REG_ERR_SHIFT
+#define EX_DATA_REG_DATA	EX_DATA_REG_ERR
+#define EX_DATA_REG_ADDR_SHIFT	EX_DATA_REG_ZERO_SHIFT
+#define EX_DATA_REG_ADDR	EX_DATA_REG_ZERO
 
 #ifdef __ASSEMBLY__
 
@@ -102,6 +116,18 @@
 
 #define _ASM_EXTABLE_UACCESS_ERR(insn, fixup, err)			\
 	_ASM_EXTABLE_UACCESS_ERR_ZERO(insn, fixup, err, "wzr")
+
+/*
+ * The load at label @insn of 8 bytes into @data (an asm operand, "%0")
+ * from the address in @addr ("%1"), of which only the first needs to be
+ * mapped: on a fault the bytes of the page it starts in are loaded
+ * instead, zeros above them, and execution resumes at label @fixup.
+ */
+#define _ASM_EXTABLE_LOAD_UNALIGNED_ZEROPAD(insn, fixup, data, addr)	\
+	__EX_ENTRY(#insn, #fixup,					\
+		   __stringify(EX_TYPE_LOAD_UNALIGNED_ZEROPAD),		\
+		   "(" __EX_DATA_REG(DATA, data) " | "			\
+		   __EX_DATA_REG(ADDR, addr) ")")
 
 #endif /* __ASSEMBLY__ */
 
