@@ -17,6 +17,39 @@
 #include <asm/sysreg.h>
 #include <asm/traps.h>
 
+/*
+ * Make a present entry young, dirty or writable, as a fault resolves it,
+ * with the page table lock held: nothing else writes the entry meanwhile
+ * (the port does not use hardware management of the Access flag or of
+ * dirty state).  Only granting write access invalidates the TLBs, once
+ * and broadcast: the read-only entry may be cached, since a translation
+ * that generates a Permission fault can be, and a CPU that hits it would
+ * fault on it again.  Setting the Access flag alone invalidates nothing.
+ * A TLB cannot hold the entry with the flag clear ("Any translation
+ * table entry that does not generate a Translation fault, an Address
+ * size fault, or an Access flag fault [...] can be allocated to an
+ * enabled TLB at any time": DDI 0487 L.a, "Translation Lookaside
+ * Buffers"), and one it may still hold from before the flag was cleared
+ * without an invalidation (page aging) has the same permissions.  The
+ * generic version invalidates on every change, Access flag faults
+ * included.  arm64 makes the same choice (arch/arm64/mm/fault.c).
+ *
+ * QEMU cannot show a missing invalidation here: its TLB re-walks the
+ * tables on a write to a page it holds read-only.
+ */
+int ptep_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
+			  pte_t *ptep, pte_t entry, int dirty)
+{
+	pte_t old = ptep_get(ptep);
+
+	if (pte_same(old, entry))
+		return 0;
+	set_pte_at(vma->vm_mm, addr, ptep, entry);
+	if (pte_valid(old) && (pte_val(old) & ~pte_val(entry) & PTE_RDONLY))
+		flush_tlb_page(vma, addr);
+	return 1;
+}
+
 static bool is_el0_instruction_abort(unsigned long esr)
 {
 	return ESR_ELx_EC(esr) == ESR_ELx_EC_IABT_LOW;

@@ -235,6 +235,19 @@ static inline void update_mmu_cache_range(struct vm_fault *vmf,
 	update_mmu_cache_range(NULL, vma, addr, ptep, 1)
 #define update_mmu_cache_pmd(vma, addr, pmd) do { } while (0)
 
+/* Invalidates only when it grants write access: mm/fault.c. */
+#define __HAVE_ARCH_PTEP_SET_ACCESS_FLAGS
+int ptep_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
+			  pte_t *ptep, pte_t entry, int dirty);
+
+/*
+ * A write fault on an entry that is writable already: the CPU that made
+ * it so invalidated the old read-only entry in every TLB, broadcast
+ * (ptep_set_access_flags()), and this CPU retries the access until that
+ * invalidation has reached it.  Nothing to do, as on arm64.
+ */
+#define flush_tlb_fix_spurious_fault(vma, addr, ptep)	do { } while (0)
+
 /* --- level 2 (pmd) --- */
 
 #define pmd_none(pmd)		(!pmd_val(pmd))
