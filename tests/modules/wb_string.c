@@ -2,8 +2,7 @@
 /*
  * wb_string: KUnit suite "wb-string" for the architecture's memset(),
  * memcpy(), memmove() and clear_page() (tests/kmod/kunit.sh loads it),
- * each against a byte-at-a-time reference on random contents, and for
- * load_unaligned_zeropad() at the end of a page.
+ * each against a byte-at-a-time reference on random contents.
  *
  * Every length from 0 to 600 bytes, then lengths around 1KB, 2KB, 4KB,
  * 8KB and 16KB (the size of a kernel stack that fork() clears), each at
@@ -22,10 +21,6 @@
 #include <linux/prandom.h>
 #include <linux/slab.h>
 #include <linux/string.h>
-#include <linux/vmalloc.h>
-#ifdef CONFIG_DCACHE_WORD_ACCESS
-#include <asm/word-at-a-time.h>
-#endif
 
 #define GUARD		64
 #define MAX_LEN		(16384 + 71)
@@ -236,46 +231,11 @@ static void wb_clear_page_case(struct kunit *test)
 	__free_pages(pages, 2);
 }
 
-#ifdef CONFIG_DCACHE_WORD_ACCESS
-/*
- * load_unaligned_zeropad(), the path walk's load of 8 bytes of a name:
- * from each of the last 16 bytes of a vmalloc()ed page, which its
- * unmapped guard page follows.  The 8 bytes must be those of the page,
- * with zeros for any past its end: there the load faults, and its
- * exception table entry must supply them.
- */
-static void wb_zeropad_case(struct kunit *test)
-{
-	struct wb_bufs *b = test->priv;
-	u8 *p = vmalloc(PAGE_SIZE);
-	unsigned long got, want;
-	int off, i;
-
-	KUNIT_ASSERT_NOT_NULL(test, p);
-	prandom_bytes_state(&b->rnd, p, PAGE_SIZE);
-	for (off = PAGE_SIZE - 16; off < PAGE_SIZE; off++) {
-		want = 0;
-		for (i = 0; i < 8 && off + i < PAGE_SIZE; i++)
-			want |= (unsigned long)p[off + i] << (8 * i);
-		got = load_unaligned_zeropad(p + off);
-		if (got != want) {
-			KUNIT_FAIL(test, "load_unaligned_zeropad at %d bytes before the page's end: %016lx, expected %016lx",
-				   (int)PAGE_SIZE - off, got, want);
-			break;
-		}
-	}
-	vfree(p);
-}
-#endif
-
 static struct kunit_case wb_string_cases[] = {
 	KUNIT_CASE(wb_memset_case),
 	KUNIT_CASE(wb_memcpy_case),
 	KUNIT_CASE(wb_memmove_case),
 	KUNIT_CASE(wb_clear_page_case),
-#ifdef CONFIG_DCACHE_WORD_ACCESS
-	KUNIT_CASE(wb_zeropad_case),
-#endif
 	{}
 };
 

@@ -48,4 +48,30 @@
 	lsl	\reg, \reg, \tmp
 	.endm
 
+/*
+ * Word-at-a-time string scanning (lib/strlen.S, lib/strcmp.S): \syn
+ * gets 0x80 in each byte lane of \word that holds a zero byte, computed
+ * as (word - 0x01..01) & ~(word | 0x7f..7f), and the flags are set from
+ * it (Z: no zero byte).  A lane just above a zero one that holds 0x01
+ * is marked too (the subtraction borrows), so only the lowest set bit
+ * is exact; the kernel being little-endian, it marks the first zero
+ * byte in memory order.  \ones holds 0x0101010101010101; \tmp is
+ * clobbered.
+ */
+	.macro	zero_byte_syndrome, syn, word, ones, tmp
+	sub	\syn, \word, \ones
+	orr	\tmp, \word, #0x7f7f7f7f7f7f7f7f
+	bics	\syn, \syn, \tmp
+	.endm
+
+/*
+ * \shift gets 8 times the byte lane, 0 to 7, of the lowest set bit of
+ * \syn (not 0): the right shift that brings that byte to the bottom.
+ */
+	.macro	lowest_lane_shift, shift, syn
+	rbit	\shift, \syn
+	clz	\shift, \shift
+	bic	\shift, \shift, #7
+	.endm
+
 #endif /* __ASM_AARCH64_ASSEMBLER_H */

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * String functions written for the port (arch/aarch64/lib): memcpy,
- * memmove and memset, whose generic versions in lib/string.c go a byte
- * at a time.  The rest come from lib/string.c.
+ * String functions written for the port (arch/aarch64/lib), where the
+ * generic versions in lib/string.c go a byte at a time: memcpy, memmove
+ * and memset; and, without KASAN, strlen, strnlen, strcmp, strncmp and
+ * memcmp.  The rest come from lib/string.c.
  */
 #ifndef __ASM_AARCH64_STRING_H
 #define __ASM_AARCH64_STRING_H
@@ -15,6 +16,28 @@ extern void *memmove(void *dst, const void *src, __kernel_size_t n);
 
 #define __HAVE_ARCH_MEMSET
 extern void *memset(void *s, int c, __kernel_size_t n);
+
+/*
+ * These read whole doublewords, past a string's NUL where the page
+ * allows it.  With KASAN the instrumented versions of lib/string.c
+ * stay, which check every byte they read against the shadow.
+ */
+#ifndef CONFIG_KASAN
+#define __HAVE_ARCH_STRLEN
+extern __kernel_size_t strlen(const char *s);
+
+#define __HAVE_ARCH_STRNLEN
+extern __kernel_size_t strnlen(const char *s, __kernel_size_t n);
+
+#define __HAVE_ARCH_STRCMP
+extern int strcmp(const char *a, const char *b);
+
+#define __HAVE_ARCH_STRNCMP
+extern int strncmp(const char *a, const char *b, __kernel_size_t n);
+
+#define __HAVE_ARCH_MEMCMP
+extern int memcmp(const void *a, const void *b, __kernel_size_t n);
+#endif
 
 /*
  * Each routine is also reachable as __mem*().  With KASAN the kernel
