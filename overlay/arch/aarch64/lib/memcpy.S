@@ -4,7 +4,8 @@
  * SCTLR_EL1.A is clear, so loads and stores need not be aligned (DDI
  * 0487 L.a, "Alignment of data accesses").  The copy goes 64 bytes an
  * iteration with load and store pairs, all loads of an iteration before
- * its stores, then 16, 8, 4, 2 and 1 bytes.
+ * its stores, then 32, 16, 8, 4, 2 and 1 bytes as the remaining count's
+ * bits say.
  *
  * Loading a block before storing it makes the forward copy safe for
  * overlapping buffers when the destination is below the source: the
@@ -21,28 +22,29 @@
  */
 SYM_FUNC_START(__memcpy)
 	mov	x3, x0
+	subs	x2, x2, #64			// x2 counts 64 short in the loop
+	b.lo	.Lfwd_short
 .Lfwd_blocks:
-	cmp	x2, #64
-	b.lo	.Lfwd_16
-	ldp	x4, x5, [x1]
 	ldp	x6, x7, [x1, #16]
 	ldp	x8, x9, [x1, #32]
 	ldp	x10, x11, [x1, #48]
-	add	x1, x1, #64
-	stp	x4, x5, [x3]
+	ldp	x4, x5, [x1], #64
 	stp	x6, x7, [x3, #16]
 	stp	x8, x9, [x3, #32]
 	stp	x10, x11, [x3, #48]
-	add	x3, x3, #64
-	sub	x2, x2, #64
-	b	.Lfwd_blocks
+	stp	x4, x5, [x3], #64
+	subs	x2, x2, #64
+	b.hs	.Lfwd_blocks
+.Lfwd_short:					// x2's low 6 bits: the bytes left
+	tbz	x2, #5, .Lfwd_16
+	ldp	x6, x7, [x1, #16]
+	ldp	x4, x5, [x1], #32
+	stp	x6, x7, [x3, #16]
+	stp	x4, x5, [x3], #32
 .Lfwd_16:
-	cmp	x2, #16
-	b.lo	.Lfwd_tail
+	tbz	x2, #4, .Lfwd_tail
 	ldp	x4, x5, [x1], #16
 	stp	x4, x5, [x3], #16
-	sub	x2, x2, #16
-	b	.Lfwd_16
 .Lfwd_tail:					// n < 16: one copy per set bit
 	tbz	x2, #3, 1f
 	ldr	x4, [x1], #8
