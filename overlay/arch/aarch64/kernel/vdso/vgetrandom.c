@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The vDSO's getrandom(): the generic implementation
- * (lib/vdso/getrandom.c, included by the Makefile) over the scalar
- * ChaCha20 of vgetrandom-chacha.S, which needs no FP/SIMD registers and
- * so no check that the CPU has them.
+ * (lib/vdso/getrandom.c, included by the Makefile) over the Advanced
+ * SIMD ChaCha20 of vgetrandom-chacha.S.
  */
 #include "entry.h"
 
