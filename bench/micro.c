@@ -67,6 +67,7 @@
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/ucontext.h>
 #include <sys/wait.h>
@@ -355,6 +356,60 @@ static void bench_clock_gettime_vdso(void)
 		fail("no __kernel_clock_gettime in a vDSO");
 	check(vdso_clock_gettime(CLOCK_MONOTONIC, &ts) == 0);
 	measure("clock_gettime_vdso", run_clock_gettime_vdso, 5000);
+}
+
+/*
+ * getrandom() through the vDSO (lib/vdso/getrandom.c), called by hand as
+ * for clock_gettime: Debian 12's glibc does not use it.  The caller
+ * provides the state, in memory mapped as the vDSO asks (a call with a
+ * null buffer and opaque_len ~0 says how).  A call the vDSO cannot serve
+ * itself (RNG not yet seeded, bad state) falls back to the system call
+ * and leaves the state untouched: the figure fails then rather than
+ * measure the system call.
+ */
+struct vgetrandom_params {
+	unsigned int size_of_opaque_state, mmap_prot, mmap_flags;
+	unsigned int reserved[13];
+};
+static ssize_t (*vdso_getrandom)(void *buf, size_t len, unsigned int flags,
+				 void *state, size_t state_len);
+static void *vgetrandom_state;
+static size_t vgetrandom_state_len;
+
+static u64 run_getrandom_vdso(long ops)
+{
+	unsigned char buf[16];
+	u64 t0 = now_ns();
+	long i;
+
+	for (i = 0; i < ops; i++)
+		vdso_getrandom(buf, sizeof(buf), 0, vgetrandom_state,
+			       vgetrandom_state_len);
+	return now_ns() - t0;
+}
+
+static void bench_getrandom_vdso(void)
+{
+	struct vgetrandom_params p;
+	unsigned char buf[16], *st;
+	size_t i;
+
+	pin_self(0);
+	vdso_getrandom = vdso_lookup("__kernel_getrandom");
+	if (!vdso_getrandom)
+		fail("no __kernel_getrandom in a vDSO");
+	check(vdso_getrandom(NULL, 0, 0, &p, ~0UL) == 0);
+	st = mmap(NULL, 4096, p.mmap_prot, p.mmap_flags, -1, 0);
+	check(st != MAP_FAILED);
+	vgetrandom_state = st;
+	vgetrandom_state_len = p.size_of_opaque_state;
+	check(vdso_getrandom(buf, sizeof(buf), 0, st, p.size_of_opaque_state) ==
+	      sizeof(buf));
+	for (i = 0; i < p.size_of_opaque_state && !st[i]; i++)
+		;
+	if (i == p.size_of_opaque_state)
+		fail("__kernel_getrandom left its state untouched: it fell back to the system call");
+	measure("getrandom_vdso", run_getrandom_vdso, 2000);
 }
 
 static u64 run_clock_gettime_syscall(long ops)
@@ -973,6 +1028,34 @@ static u64 run_file_read(long ops)
  * page-aligned buffer: sixteen page cache look-ups and the arch's
  * copy_to_user, which dominates.
  */
+/*
+ * stat() of a path of four components, of 3 to 17 bytes: the path is
+ * copied in (strncpy_from_user()) and walked, each component hashed and
+ * looked up in the dentry cache, several bytes at a time with
+ * DCACHE_WORD_ACCESS.
+ */
+static const char stat_path[] = "/lib/aarch64-linux-gnu/libc.so.6";
+
+static u64 run_stat_path(long ops)
+{
+	struct stat st;
+	u64 t0 = now_ns();
+	long i;
+
+	for (i = 0; i < ops; i++)
+		stat(stat_path, &st);
+	return now_ns() - t0;
+}
+
+static void bench_stat_path(void)
+{
+	struct stat st;
+
+	pin_self(0);
+	check(stat(stat_path, &st) == 0);
+	measure("stat_path", run_stat_path, 500);
+}
+
 static void bench_file_read(void)
 {
 	static const char path[] = "/tmp/bench-file-read";
@@ -1132,6 +1215,7 @@ static const struct {
 	{ "syscall_null",		bench_syscall_null },
 	{ "clock_gettime_vdso",		bench_clock_gettime_vdso },
 	{ "clock_gettime_syscall",	bench_clock_gettime_syscall },
+	{ "getrandom_vdso",		bench_getrandom_vdso },
 	{ "signal_self",		bench_signal },
 	{ "pipe_pingpong",		bench_pipe_pingpong },
 	{ "pipe_pingpong_xcpu",		bench_pipe_pingpong_xcpu },
@@ -1147,6 +1231,7 @@ static const struct {
 	{ "mprotect_flip",		bench_mprotect_flip },
 	{ "tlb_shootdown",		bench_tlb_shootdown },
 	{ "vm_churn",			bench_vm_churn },
+	{ "stat_path",			bench_stat_path },
 	{ "file_read_64k",		bench_file_read },
 	{ "zero_read_64k",		bench_zero_read },
 	{ "pipe_64k",			bench_pipe_64k },
