@@ -736,6 +736,48 @@ static void bench_fork_exec_dynamic(void)
 	bench_exec("fork_exec_dynamic", TRUE_DYNAMIC_PATH);
 }
 
+/*
+ * Debian's hackbench (rt-tests), one whole run: 2 groups of 4 sender and
+ * 4 receiver processes over AF_UNIX socket pairs, 10 rounds of 100-byte
+ * messages from each sender to each receiver of its group (320 messages
+ * and their wake-ups), and the fork, exec and exit of 17 processes.  Its
+ * output (the time it measured) goes to /dev/null.
+ */
+#define HACKBENCH_PATH	"/bench/hackbench"
+
+static u64 run_hackbench(long ops)
+{
+	static char *const argv[] = { HACKBENCH_PATH, "-P", "-g", "2", "-f", "4",
+				      "-l", "10", "-s", "100", NULL };
+	static char *const envp[] = { NULL };
+	u64 t0 = now_ns();
+	pid_t pid;
+	long i;
+
+	for (i = 0; i < ops; i++) {
+		pid = fork();
+		if (pid == 0) {
+			int fd = open("/dev/null", O_WRONLY);
+
+			if (fd < 0 || dup2(fd, 1) < 0)
+				_exit(126);
+			execve(HACKBENCH_PATH, argv, envp);
+			_exit(127);
+		}
+		reap(pid);
+	}
+	return now_ns() - t0;
+}
+
+static void bench_hackbench(void)
+{
+	pin_self(0);
+	if (access(HACKBENCH_PATH, X_OK))
+		fail("no %s", HACKBENCH_PATH);
+	fflush(stdout);
+	measure("hackbench", run_hackbench, 1);
+}
+
 /* ---- memory ------------------------------------------------------------ */
 
 static long page_size;
@@ -1225,6 +1267,7 @@ static const struct {
 	{ "fork_exit_wait",		bench_fork },
 	{ "fork_exec",			bench_fork_exec },
 	{ "fork_exec_dynamic",		bench_fork_exec_dynamic },
+	{ "hackbench",			bench_hackbench },
 	{ "page_fault",			bench_page_fault },
 	{ "cow_fault",			bench_cow_fault },
 	{ "mmap_touch_munmap",		bench_mmap_touch_munmap },

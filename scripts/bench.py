@@ -143,11 +143,13 @@ def snapshot(path, name):
 # What the benchmark boots need of build-userspace.sh's archive: all but
 # the tests and the shared libraries (busybox and bench/ are static).
 CPIO_DROP = ("tests", "lib")
-# ... except what fork_exec_dynamic's program needs of Debian's glibc:
-# the dynamic loader (and its link in /lib) and libc.so.6.
+# ... except what fork_exec_dynamic's program and Debian's hackbench
+# need of glibc: the dynamic loader (and its link in /lib), libc.so.6
+# and libpthread.so.0.
 CPIO_KEEP = ("lib", "lib/ld-linux-aarch64.so.1", "lib/aarch64-linux-gnu",
              "lib/aarch64-linux-gnu/ld-linux-aarch64.so.1",
-             "lib/aarch64-linux-gnu/libc.so.6")
+             "lib/aarch64-linux-gnu/libc.so.6",
+             "lib/aarch64-linux-gnu/libpthread.so.0")
 
 
 def bench_cpio(src, dst):

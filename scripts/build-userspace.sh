@@ -183,6 +183,9 @@ fi
 
 cp "$U"/bench/* "$R/bench/" 2>/dev/null || true
 [ -f "$top/bench/run" ] && cp "$top/bench/run" "$R/bench/run" && chmod 755 "$R/bench/run"
+# Debian's hackbench (rt-tests), dynamically linked: the hackbench figure.
+[ -x "$A/usr/bin/hackbench" ] || die "no arm64 hackbench in $A: run 'make deps'"
+cp "$A/usr/bin/hackbench" "$R/bench/hackbench"
 
 # Debian's perf (linux-perf) with the libraries it loads, for the tools
 # group only: perf.cpio, which check.py appends to the initrd of the

@@ -72,11 +72,11 @@ fi
 # Debian's modprobe, insmod, rmmod, lsmod, modinfo and depmod for the
 # kmod tests.  linux-perf is Debian's perf (6.1), for the tools group,
 # with the libraries its binary loads (build-userspace.sh packs them
-# into perf.cpio).
+# into perf.cpio).  rt-tests gives make bench its hackbench.
 GUEST_DEBS="busybox-static bash libtinfo6 kmod liblzma5 libzstd1 libssl3
 	linux-perf libbabeltrace1 libbz2-1.0 libcap2 libcrypt1 libdw1 libelf1
 	libexpat1 libglib2.0-0 libnuma1 libopencsd1 libpcre2-8-0 libperl5.36
-	libpython3.11 libslang2 libstdc++6 libunwind8 libuuid1 zlib1g"
+	libpython3.11 libslang2 libstdc++6 libunwind8 libuuid1 zlib1g rt-tests"
 root=$top/build/arm64-root
 if [ "$(cat "$root/.complete" 2>/dev/null)" != "$GUEST_DEBS" ]; then
 	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
@@ -97,6 +97,7 @@ if [ "$(cat "$root/.complete" 2>/dev/null)" != "$GUEST_DEBS" ]; then
 	[ -x "$root.tmp/bin/busybox" ] || die "busybox-static:arm64 has no bin/busybox"
 	[ -x "$root.tmp/bin/kmod" ] || die "kmod:arm64 has no bin/kmod"
 	[ -x "$root.tmp/usr/bin/perf" ] || die "linux-perf:arm64 has no usr/bin/perf"
+	[ -x "$root.tmp/usr/bin/hackbench" ] || die "rt-tests:arm64 has no usr/bin/hackbench"
 	echo "$GUEST_DEBS" >"$root.tmp/.complete"
 	rm -rf "$root" "$dl"
 	mv "$root.tmp" "$root"
