@@ -30,6 +30,20 @@
 	ccmp	\tmp2, \limit, #2, ls		// not ls: C set, Z clear ("hi")
 	.endm
 
+/*
+ * Return the difference of the bytes of \a and \b in the lowest lane
+ * that \syn marks (\syn is clobbered).
+ */
+	.macro	ret_lane_difference, syn, a, b
+	lowest_lane_shift \syn, \syn
+	lsr	\a, \a, \syn
+	lsr	\b, \b, \syn
+	and	\a, \a, #0xff
+	and	\b, \b, #0xff
+	sub	x0, \a, \b
+	ret
+	.endm
+
 /* int strcmp(const char *a, const char *b) */
 SYM_FUNC_START(strcmp)
 	mov	x5, #0x0101010101010101
@@ -43,13 +57,7 @@ SYM_FUNC_START(strcmp)
 	eor	x6, x2, x3
 	orr	x4, x4, x6			// a NUL in a, or a difference
 	cbz	x4, .Lcmp_next
-	lowest_lane_shift x4, x4
-	lsr	x2, x2, x4
-	lsr	x3, x3, x4
-	and	w2, w2, #0xff
-	and	w3, w3, #0xff
-	sub	w0, w2, w3
-	ret
+	ret_lane_difference x4, x2, x3
 .Lcmp_byte:
 	ldrb	w2, [x0], #1
 	ldrb	w3, [x1], #1
@@ -81,13 +89,7 @@ SYM_FUNC_START(strncmp)
 	eor	x8, x3, x4
 	orr	x6, x6, x8			// a NUL in a, or a difference
 	cbz	x6, .Lncmp_next
-	lowest_lane_shift x6, x6
-	lsr	x3, x3, x6
-	lsr	x4, x4, x6
-	and	w3, w3, #0xff
-	and	w4, w4, #0xff
-	sub	w0, w3, w4
-	ret
+	ret_lane_difference x6, x3, x4
 .Lncmp_tail:
 	cbz	x2, 2f
 .Lncmp_byte:
