@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * wb_string: KUnit suite "wb-string" for the architecture's memset(),
- * memcpy(), memmove() and clear_page() (tests/kmod/kunit.sh loads it),
- * each against a byte-at-a-time reference on random contents.
+ * memcpy(), memmove(), clear_page() and copy_page() (tests/kmod/kunit.sh
+ * loads it), each against a byte-at-a-time reference on random contents.
  *
  * Every length from 0 to 600 bytes, then lengths around 1KB, 2KB, 4KB,
  * 8KB and 16KB (the size of a kernel stack that fork() clears), each at
@@ -231,11 +231,41 @@ static void wb_clear_page_case(struct kunit *test)
 	__free_pages(pages, 2);
 }
 
+/*
+ * copy_page() from page 2 to page 1 of four pages of random bytes: page
+ * 1 must then equal page 2 and the others keep their bytes.
+ */
+static void wb_copy_page_case(struct kunit *test)
+{
+	struct wb_bufs *b = test->priv;
+	struct page *pages = alloc_pages(GFP_KERNEL, 2);
+	u8 *p, *copy;
+	int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, pages);
+	copy = kunit_kmalloc(test, 4 * PAGE_SIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, copy);
+	p = page_address(pages);
+	prandom_bytes_state(&b->rnd, p, 4 * PAGE_SIZE);
+	memcpy(copy, p, 4 * PAGE_SIZE);
+	copy_page(p + PAGE_SIZE, p + 2 * PAGE_SIZE);
+	memcpy(copy + PAGE_SIZE, copy + 2 * PAGE_SIZE, PAGE_SIZE);
+	for (i = 0; i < 4 * PAGE_SIZE; i++) {
+		if (p[i] != copy[i]) {
+			KUNIT_FAIL(test, "copy_page: byte %d of four pages (page 2 copied to page 1) is %02x, expected %02x",
+				   i, p[i], copy[i]);
+			break;
+		}
+	}
+	__free_pages(pages, 2);
+}
+
 static struct kunit_case wb_string_cases[] = {
 	KUNIT_CASE(wb_memset_case),
 	KUNIT_CASE(wb_memcpy_case),
 	KUNIT_CASE(wb_memmove_case),
 	KUNIT_CASE(wb_clear_page_case),
+	KUNIT_CASE(wb_copy_page_case),
 	{}
 };
 
@@ -246,5 +276,5 @@ static struct kunit_suite wb_string_suite = {
 };
 kunit_test_suite(wb_string_suite);
 
-MODULE_DESCRIPTION("KUnit tests of memset, memcpy, memmove and clear_page against byte-wise references");
+MODULE_DESCRIPTION("KUnit tests of memset, memcpy, memmove, clear_page and copy_page against byte-wise references");
 MODULE_LICENSE("GPL");
