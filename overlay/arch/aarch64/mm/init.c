@@ -3,6 +3,7 @@
  * Physical memory: what memblock may use, the zones, the struct page
  * array (vmemmap) and the hand-over to the page allocator.
  */
+#include <linux/dma-direct.h>
 #include <linux/dma-map-ops.h>
 #include <linux/init.h>
 #include <linux/initrd.h>
@@ -10,9 +11,11 @@
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/mman.h>
+#include <linux/of_address.h>
 #include <linux/of_fdt.h>
 #include <linux/pfn.h>
 #include <linux/sizes.h>
+#include <linux/swiotlb.h>
 #include <asm/memory.h>
 #include <asm/pgtable.h>
 #include <asm/sections.h>
@@ -89,12 +92,34 @@ void __init aarch64_memblock_init(void)
 	early_init_fdt_scan_reserved_mem();
 }
 
+/* The first physical address above ZONE_DMA. */
+static phys_addr_t dma_zone_end __ro_after_init;
+
+/* The end of a zone that may hold addresses up to limit. */
+static phys_addr_t __init zone_end(phys_addr_t limit)
+{
+	return min(limit, memblock_end_of_DRAM() - 1) + 1;
+}
+
+/*
+ * ZONE_DMA holds what every bus master can reach: memory up to the
+ * lowest CPU address at which some "dma-ranges" of the device tree
+ * stops, but never above 4 GiB when RAM starts below it, since drivers
+ * that ask for GFP_DMA on such machines expect 32-bit addresses (as on
+ * arm64, arch/arm64/mm/init.c).  ZONE_DMA32 is the rest of the first
+ * 4 GiB, empty when ZONE_DMA already reaches that far.
+ */
 static void __init zone_sizes_init(void)
 {
 	unsigned long max_zone_pfns[MAX_NR_ZONES] = { 0 };
 
-	max_zone_pfns[ZONE_DMA32] = min_t(unsigned long, max_pfn,
-					  PFN_DOWN(SZ_4G));
+	zone_dma_limit = of_dma_get_max_cpu_address(NULL);
+	if (memblock_start_of_DRAM() < SZ_4G)
+		zone_dma_limit = min_t(u64, zone_dma_limit, U32_MAX);
+	dma_zone_end = zone_end(zone_dma_limit);
+
+	max_zone_pfns[ZONE_DMA] = PFN_DOWN(dma_zone_end);
+	max_zone_pfns[ZONE_DMA32] = PFN_DOWN(zone_end(U32_MAX));
 	max_zone_pfns[ZONE_NORMAL] = max_pfn;
 	free_area_init(max_zone_pfns);
 }
@@ -111,6 +136,12 @@ void __init bootmem_init(void)
 
 void __init mem_init(void)
 {
+	/*
+	 * Bounce buffers below dma_zone_end, for a device whose mask does
+	 * not reach the memory it is given, only when there is memory
+	 * above it ("swiotlb=force" asks for them anyway).
+	 */
+	swiotlb_init(max_pfn > PFN_DOWN(dma_zone_end), SWIOTLB_VERBOSE);
 	memblock_free_all();
 }
 
