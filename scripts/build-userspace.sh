@@ -14,6 +14,8 @@
 #   /tests/hardening/      tests/hardening/*.sh, LKDTM attacks the kernel
 #                          must stop, with lib
 #   /tests/kaslr/          tests/kaslr/*.sh, where the kernel image runs
+#   /tests/pci/            tests/pci/*.sh, the PCI Express devices of
+#                          scripts/wb.py's pci_args(), with lib
 #   /tests/fatal/          tests/fatal/*.sh, tests that stop the kernel
 #                          on purpose (judged by check.py), with lib
 #   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
@@ -84,6 +86,13 @@ for src in "$top"/tests/kmod/*.c; do
 	build_c kmod "$src"
 done
 
+# The pci group's helpers (tests/pci/*.c, e.g. arp).
+mkdir -p "$U/pci"
+for src in "$top"/tests/pci/*.c; do
+	[ -e "$src" ] || continue
+	build_c pci "$src"
+done
+
 # The tools group's workloads (tests/tools/*.c), each with its symbols
 # as nm lists them (NAME.syms), for tests that need an address.
 for src in "$top"/tests/tools/*.c; do
@@ -102,7 +111,7 @@ R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
 	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/tests/hardening" \
-	"$R/tests/kaslr" "$R/tests/fatal" "$R/tests/tools" \
+	"$R/tests/kaslr" "$R/tests/fatal" "$R/tests/tools" "$R/tests/pci" \
 	"$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
@@ -147,7 +156,7 @@ for t in "$top"/tests/smoke/*.sh; do
 	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
 done >"$R/tests/smoke.list"
 
-# kmod, checkers, hardening, kaslr and fatal: one test a script, like smoke,
+# kmod, checkers, hardening, kaslr, pci and fatal: one test a script, like smoke,
 # with the group's other files (lib).  A script with a "wb-config: test"
 # comment runs only on the boots of the 'test' configuration (its list
 # name is NAME:test; /init and check.py both honour the suffix).
@@ -171,6 +180,8 @@ script_group hardening
 script_group kaslr
 script_group fatal
 script_group tools
+script_group pci
+cp "$U"/pci/* "$R/tests/pci/" 2>/dev/null || true
 cp "$U"/tools/* "$R/tests/tools/" 2>/dev/null || true
 
 cp "$U"/c/* "$R/tests/c/" 2>/dev/null || true

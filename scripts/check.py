@@ -163,7 +163,7 @@ def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
     for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr",
-              "tools", "fatal"):
+              "tools", "pci", "fatal"):
         GROUPS[g] = _group_tests(g)
     for t, _ in GROUPS["fatal"]:
         if t not in FATAL_TESTS:
@@ -180,7 +180,8 @@ def group_tests(group, config="normal"):
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')]."""
-    if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "fatal"):
+    if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "pci",
+                 "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")
@@ -339,6 +340,18 @@ def expected_cpu_failures(reports, machine):
                   "failing to start" for c in sorted(absent - seen)]
 
 
+def judge_pci_console(b):
+    """The host's half of pci/console: the guest must have written back,
+    through its virtio-serial port, "echo " and the token the host gave
+    it there (wb.pci_args())."""
+    if not b.pci_token:
+        return "the boot had no PCI devices"
+    given, got = b.pci_token
+    if got != "echo " + given:
+        return f"the host's end of the port got {got[:60]!r}, not 'echo {given.strip()}'"
+    return ""
+
+
 def judge_boot(res, kernel, row, machine, b):
     """Turn one boot's console into results."""
     name, mname, config, timeout, groups, extra = row
@@ -388,6 +401,10 @@ def judge_boot(res, kernel, row, machine, b):
                 res.add(kernel, f"{name}/{t}", st, comment)
             else:
                 res.add(kernel, f"{name}/{t}", FAIL, "no result (boot ended early)")
+
+    if "pci" in groups.split(",") and not only:
+        why = judge_pci_console(b)
+        res.add(kernel, f"{name}/pci/console_host", FAIL if why else PASS, why)
 
     if parse_config(config)[0] == "test":
         for tname, pat in KERNEL_TESTS:
@@ -554,7 +571,8 @@ def main():
                        + ("wb_icount=1 " if machines[mname].icount else "")
                        + params.strip(),
                        int(timeout),
-                       os.path.join(logdir, kernel, f"{name}.log"), disk=True)
+                       os.path.join(logdir, kernel, f"{name}.log"), disk=True,
+                       pci="pci" in groups.split(","))
 
     workers = int(os.environ.get("WB_PARALLEL", "2"))
     with concurrent.futures.ThreadPoolExecutor(max_workers=workers) as pool:

@@ -403,6 +403,45 @@ class DocsTests(unittest.TestCase):
             self.assertIn("bad.rst:4", note)
 
 
+class PciHostTests(unittest.TestCase):
+    def test_console_token_must_come_back(self):
+        # pci/console_host: the guest must echo the very token it was given.
+        b = boot_with(CLEAN)
+        self.assertNotEqual(check.judge_pci_console(b), "")
+        b.pci_token = ("wb-token-0011223344556677\n", "echo wb-token-0011223344556677\n")
+        self.assertEqual(check.judge_pci_console(b), "")
+        b.pci_token = ("wb-token-0011223344556677\n", "echo wb-token-0011223344556678\n")
+        self.assertIn("not 'echo", check.judge_pci_console(b))
+        b.pci_token = ("wb-token-0011223344556677\n", "")
+        self.assertNotEqual(check.judge_pci_console(b), "")
+
+    def test_token_fifos_hold_both_ways(self):
+        with tempfile.TemporaryDirectory() as d:
+            t = wb.PciToken(os.path.join(d, "tok"))
+            # QEMU's side: reads the token, writes the answer, exits.
+            fin = os.open(t.path + ".in", os.O_RDONLY | os.O_NONBLOCK)
+            given = os.read(fin, 100).decode()
+            fout = os.open(t.path + ".out", os.O_WRONLY)
+            os.write(fout, ("echo " + given).encode())
+            os.close(fin)
+            os.close(fout)
+            token, got = t.close()
+            self.assertEqual(given, token)
+            self.assertEqual(got, "echo " + token)
+
+    def test_hotplug_marks_act_once_on_whole_lines(self):
+        calls = []
+        with unittest.mock.patch.object(wb, "qmp", lambda path, cmd: calls.append(cmd) or ""):
+            h = wb.Hotplug("/nonexistent")
+            h("# run pci/hotplug\r\n# echo wb-hotplug: add in a comment\r\n")
+            self.assertEqual(calls, [])
+            h("# run pci/hotplug\r\nwb-hotplug: add\r\n")
+            h("# run pci/hotplug\r\nwb-hotplug: add\r\nmore\r\n")
+            self.assertEqual([c["execute"] for c in calls], ["device_add"])
+            h("wb-hotplug: add\r\nwb-hotplug: remove\r\n")
+            self.assertEqual([c["execute"] for c in calls], ["device_add", "device_del"])
+
+
 class GroupTests(unittest.TestCase):
     def test_config_only_tests(self):
         # A list entry NAME:test is expected from the 'test' boots only.

@@ -354,6 +354,9 @@ class Boot:
         self.ended = ""  # why the harness ended the boot, if it did
         self.rc = None
         self.seconds = 0.0
+        # pci boots: (what the host gave the guest's virtio-serial port,
+        # what the guest wrote to it)
+        self.pci_token = None
 
     def tap(self):
         """The runner's results: {name: (ok, skip, comment)}.  A failed
@@ -452,8 +455,10 @@ FATAL_GRACE = 10
 SILENCE = 180
 
 
-def watch(p, log_path, b, start, timeout):
-    """Wait for QEMU, ending it on a timeout, a fatal report or silence."""
+def watch(p, log_path, b, start, timeout, on_output=None):
+    """Wait for QEMU, ending it on a timeout, a fatal report or silence.
+    on_output(text), if given, sees the whole console log each time it
+    grows."""
     fatal_at = None
     size, quiet_since = 0, time.monotonic()
     while True:
@@ -465,9 +470,13 @@ def watch(p, log_path, b, start, timeout):
         cur = os.path.getsize(log_path)
         if cur != size:
             size, quiet_since = cur, now
-            if fatal_at is None:
+            if fatal_at is None or on_output:
                 with open(log_path, "rb") as f:
-                    m = FATAL.search(f.read().decode("utf-8", "replace"))
+                    text = f.read().decode("utf-8", "replace")
+                if on_output:
+                    on_output(text)
+            if fatal_at is None:
+                m = FATAL.search(text)
                 if m:
                     fatal_at = now
                     b.ended = f"ended {FATAL_GRACE}s after '{m.group(1).strip()}'"
@@ -548,12 +557,149 @@ def disk_args(path):
             "-device", "virtio-blk-device,drive=wbdisk,iommu_platform=on"]
 
 
+# The PCI Express devices of the boots that run the pci test group
+# (tests/pci/), all behind the virt machine's ECAM host bridge: a
+# virtio-blk, an NVMe and a USB mass-storage disk (on an xHCI
+# controller), each a small empty image of its own; a virtio-net NIC on
+# a user-mode network that cannot reach the host or beyond
+# (restrict=on); a virtio-rng; a virtio-serial port on which the host
+# gives the guest a random token and receives what the guest writes
+# back (PciToken); and an empty PCIe root port, for hot-plug (Hotplug).  The files are beside the boot's log, removed afterwards.
+PCI_DISK_BYTES = 4 << 20
+
+# Hot-plug: pci/hotplug asks for it on the console (a "wb-hotplug: add"
+# or "wb-hotplug: remove" line); the host then plugs a virtio-blk-pci
+# function into the empty root port, or unplugs it, through QEMU's QMP
+# monitor (a socket beside the log).  The guest's PCIe hot-plug driver
+# must see the slot's events by itself.
+HOTPLUG_MARKS = {
+    "add": {"execute": "device_add",
+            "arguments": {"driver": "virtio-blk-pci", "bus": "wbslot",
+                          "drive": "pcihotplug", "serial": "wb-hotplug",
+                          "id": "wbhotplug"}},
+    "remove": {"execute": "device_del", "arguments": {"id": "wbhotplug"}},
+}
+
+
+def qmp(path, command):
+    """Run one QMP command on QEMU's monitor socket at path; returns
+    an error message, or "" on success."""
+    import json
+    import socket
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sk:
+            sk.settimeout(10)
+            sk.connect(path)
+            f = sk.makefile("rw")
+            f.readline()  # the greeting
+            for cmd in ({"execute": "qmp_capabilities"}, command):
+                f.write(json.dumps(cmd) + "\n")
+                f.flush()
+                while True:
+                    r = json.loads(f.readline())
+                    if "event" not in r:
+                        break
+                if "error" in r:
+                    return f"{cmd['execute']}: {r['error'].get('desc', r['error'])}"
+    except (OSError, ValueError) as e:
+        return f"QMP on {path}: {e}"
+    return ""
+
+
+class Hotplug:
+    """The host's half of pci/hotplug: each mark the guest prints is
+    acted on once; a failed QMP command is reported on stderr (the
+    guest's test then fails, waiting for the device)."""
+
+    def __init__(self, sock):
+        self.sock = sock
+        self.done = []
+
+    def __call__(self, text):
+        for mark, cmd in HOTPLUG_MARKS.items():
+            if mark not in self.done and re.search(f"^wb-hotplug: {mark}\r?$", text, re.M):
+                self.done.append(mark)
+                err = qmp(self.sock, cmd)
+                if err:
+                    print(f"wb: hot-plug {mark}: {err}", file=sys.stderr)
+
+
+class PciToken:
+    """The host's end of the virtio-serial port: a pair of FIFOs, PATH.in
+    (to the guest) and PATH.out (from it), which QEMU's pipe chardev
+    opens.  The host holds both open read-write for the whole boot, so
+    neither side ever blocks on an open, the token waits in PATH.in
+    until the guest reads it, and what the guest writes stays in
+    PATH.out after QEMU has exited."""
+
+    def __init__(self, path):
+        self.path = path
+        self.token = f"wb-token-{os.urandom(8).hex()}\n"
+        for end in (".in", ".out"):
+            if os.path.exists(path + end):
+                os.unlink(path + end)
+            os.mkfifo(path + end)
+        self.fd_in = os.open(path + ".in", os.O_RDWR)
+        os.write(self.fd_in, self.token.encode())
+        self.fd_out = os.open(path + ".out", os.O_RDWR | os.O_NONBLOCK)
+
+    def close(self):
+        """(the token given, what the guest wrote back)"""
+        got = b""
+        while True:
+            try:
+                chunk = os.read(self.fd_out, 4096)
+            except BlockingIOError:
+                break
+            if not chunk:
+                break
+            got += chunk
+        os.close(self.fd_in)
+        os.close(self.fd_out)
+        return self.token, got.decode("utf-8", "replace")
+
+
+def pci_args(base):
+    """QEMU arguments for the pci group's devices; base is the path
+    prefix of their files.  Returns (args, files, PciToken)."""
+    files = []
+    args = []
+    if os.path.exists(f"{base}.qmp"):
+        os.unlink(f"{base}.qmp")
+    for drive in ("virtio", "nvme", "usb", "hotplug"):
+        path = f"{base}.pci-{drive}.img"
+        with open(path, "wb") as f:
+            f.truncate(PCI_DISK_BYTES)
+        files.append(path)
+        args += ["-drive", f"if=none,file={path},format=raw,id=pci{drive}"]
+    token = PciToken(f"{base}.pci-token")
+    files += [token.path + ".in", token.path + ".out"]
+    args += [
+        "-device", "virtio-blk-pci,drive=pcivirtio,serial=wb-virtio-blk",
+        "-device", "nvme,drive=pcinvme,serial=wb-nvme",
+        "-device", "qemu-xhci,id=xhci",
+        "-device", "usb-storage,bus=xhci.0,drive=pciusb,serial=wb-usb",
+        "-netdev", "user,id=wbnet,restrict=on",
+        "-device", "virtio-net-pci,netdev=wbnet,mac=52:54:00:12:34:56,romfile=",
+        "-device", "virtio-rng-pci",
+        "-chardev", f"pipe,id=wbtoken,path={token.path}",
+        "-device", "virtio-serial-pci",
+        "-device", "virtserialport,chardev=wbtoken,name=wb.token",
+        "-device", "pcie-root-port,id=wbslot,chassis=1,slot=1",
+        "-qmp", f"unix:{base}.qmp,server=on,wait=off",
+    ]
+    files.append(f"{base}.qmp")
+    return args, files, token
+
+
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
-         interactive=False, extra=(), disk=False):
+         interactive=False, extra=(), disk=False, pci=False):
     """Boot image on machine; with disk, the guest gets an empty disk
-    (disk_args(), an image beside log_path, removed afterwards)."""
+    (disk_args(), an image beside log_path, removed afterwards); with
+    pci, the PCI Express devices of pci_args()."""
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
+    pci_files = []
     dtb_path = None
     seed = kaslr_seed(append)
     if seed is not None and (machine.boot != "psci" or not disk):
@@ -587,6 +733,12 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         ]
     if icount:
         args += ["-icount", "shift=0,align=off"]
+    if pci:
+        os.makedirs(os.path.dirname(log_path), exist_ok=True)
+        if machine.boot != "psci":
+            die(f"the pci test group needs a PSCI machine, not {machine.name}")
+        pargs, pci_files, pci_token = pci_args(os.path.splitext(log_path)[0])
+        args += pargs
     args += list(extra)
     b = Boot(log_path)
     os.makedirs(os.path.dirname(log_path), exist_ok=True)
@@ -594,8 +746,10 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     if interactive:
         b.rc = subprocess.run(args, env=env).returncode
         b.seconds = time.monotonic() - start
-        for f in (disk_path, dtb_path):
-            if f:
+        if pci:
+            pci_token.close()
+        for f in [disk_path, dtb_path] + pci_files:
+            if f and os.path.exists(f):
                 os.unlink(f)
         return b
     with open(log_path, "wb") as log:
@@ -603,10 +757,13 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         log.flush()
         p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=subprocess.STDOUT, env=env)
-        b.rc = watch(p, log_path, b, start, timeout)
+        b.rc = watch(p, log_path, b, start, timeout,
+                     Hotplug(pci_files[-1]) if pci else None)
     b.seconds = time.monotonic() - start
-    for f in (disk_path, dtb_path):
-        if f:
+    if pci:
+        b.pci_token = pci_token.close()
+    for f in [disk_path, dtb_path] + pci_files:
+        if f and os.path.exists(f):
             os.unlink(f)
     with open(log_path, "rb") as log:
         b.text = log.read().decode("utf-8", "replace")
