@@ -8,13 +8,14 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 stamp=$top/build/.deps-ok
 
 # Host packages: the tree, the cross toolchain, QEMU, the build tools,
-# gnuplot (make bench draws its ratios with it) and gdb-multiarch (make
-# profile steps through a benchmark with it).
+# gnuplot (make bench draws its ratios with it), gdb-multiarch (make
+# profile steps through a benchmark with it) and U-Boot for QEMU's
+# virt machine (u-boot-qemu: the machines whose BOOT is uboot).
 PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
       libelf-dev patch git perl python3-docutils ccache gnuplot-nox
-      gdb-multiarch"
+      gdb-multiarch u-boot-qemu"
 
 die() { echo "deps: $*" >&2; exit 1; }
 

@@ -318,6 +318,21 @@ class MachineTests(unittest.TestCase):
             wb.Machine("max-traps", "max", 2, 1, 3, "1G", "spin-el2traps")
         self.assertIn("EL must be 2", err.getvalue())
 
+    def test_uboot_is_psci_with_the_firmware(self):
+        # U-Boot machines boot like PSCI ones, and every QEMU run for
+        # them (the device-tree dump included) has the firmware.
+        m = wb.Machine("u", "cortex-a72", 2, 2, 3, "1G", "uboot")
+        self.assertEqual((m.boot, m.uboot), ("psci", True))
+        with unittest.mock.patch.object(os.path, "exists", lambda p: True):
+            args = m.qemu_args()
+        self.assertEqual(args[args.index("-bios") + 1], wb.UBOOT)
+        self.assertNotIn("-bios", wb.Machine("p", "max", 2, 1, 3, "1G").qemu_args())
+        err = io.StringIO()
+        with unittest.mock.patch.object(os.path, "exists", lambda p: False), \
+                self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+            m.qemu_args()
+        self.assertIn("make deps", err.getvalue())
+
 
 class WatchTests(unittest.TestCase):
     """wb.watch ends a boot soon after a fatal report, or when it hangs."""

@@ -17,6 +17,8 @@ import time
 TOP = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BUILD = os.path.join(TOP, "build")
 QEMU = "qemu-system-aarch64"
+# Debian's U-Boot for QEMU's virt machine (package u-boot-qemu).
+UBOOT = "/usr/lib/u-boot/qemu_arm64/u-boot.bin"
 
 # Kernel reports that fail a boot wherever they appear in the console log.
 # Only kernel lines are searched (they carry a printk timestamp), so a
@@ -102,6 +104,12 @@ class Machine:
         self.icount = boot == "icount"
         if self.icount:
             self.boot = "psci"
+        # uboot: PSCI, with Debian's U-Boot as the firmware (-bios): it
+        # takes the kernel and initrd QEMU offers through fw_cfg and
+        # starts them with booti, the device tree being QEMU's.
+        self.uboot = boot == "uboot"
+        if self.uboot:
+            self.boot = "psci"
         self.el2_traps = boot == "spin-el2traps"
         if self.el2_traps:
             self.boot = "spin"
@@ -113,7 +121,8 @@ class Machine:
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
-            die(f"tests/machines: {name}: BOOT must be psci, icount, spin, spin+N or spin-el2traps")
+            die(f"tests/machines: {name}: BOOT must be psci, icount, uboot, spin, spin+N "
+                "or spin-el2traps")
         if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
@@ -122,8 +131,16 @@ class Machine:
         if self.el == 2:
             m += ",virtualization=on"
         icount = ["-icount", "shift=0,align=off,sleep=off"] if self.icount else []
+        # The firmware changes the machine (QEMU leaves out the devices
+        # it keeps for itself, such as the PL061): the device tree the
+        # harness dumps and edits must be made with it too.
+        bios = []
+        if self.uboot:
+            if not os.path.exists(UBOOT):
+                die(f"{UBOOT} not found: run 'make deps' (apt-get install u-boot-qemu)")
+            bios = ["-bios", UBOOT]
         return ["-M", m, "-cpu", self.cpu, "-smp", str(self.smp),
-                "-m", self.mem] + icount
+                "-m", self.mem] + icount + bios
 
     def __str__(self):
         return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
@@ -132,6 +149,7 @@ class Machine:
                 + (f" + {self.phantom} absent in the DT" if self.phantom else "")
                 + (", EL2 left trapping" if self.el2_traps else "")
                 + (", -icount" if self.icount else "")
+                + (", U-Boot booti" if self.uboot else "")
                 + ")")
 
 
@@ -731,6 +749,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
             "-nographic", "-nic", "none", "-no-reboot",
             "-kernel", image, "-initrd", initrd, "-append", cmdline,
         ]
+
     if icount:
         args += ["-icount", "shift=0,align=off"]
     if pci:
