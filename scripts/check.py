@@ -426,6 +426,25 @@ def judge_boot(res, kernel, row, machine, b):
     return problems
 
 
+def debconfig_report(out):
+    """Run scripts/debconfig-report.py with the bound of
+    tests/debconfig.max; its report goes to out.  (ok, note)"""
+    with open(os.path.join(wb.TOP, "tests", "debconfig.max")) as f:
+        bound = [w for w in f.read().split("\n") if w and not w.startswith("#")]
+    if len(bound) != 1 or not bound[0].isdigit():
+        wb.die("tests/debconfig.max: one number expected, after the comments")
+    r = subprocess.run([sys.executable,
+                        os.path.join(wb.TOP, "scripts", "debconfig-report.py"),
+                        "--max-other", bound[0]],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    with open(out, "w") as f:
+        f.write(r.stdout)
+    first = r.stdout.strip().splitlines()[:1]
+    if r.returncode != 0:
+        return False, r.stdout.strip().splitlines()[-1] if r.stdout.strip() else "no output"
+    return True, re.sub(r"^.*?: (\d+ options set)", r"\1", first[0]) if first else ""
+
+
 def check_rst(path):
     """Parse a page with docutils (scripts/check-rst.py), failing on any
     warning."""
@@ -524,6 +543,15 @@ def main():
             if page.endswith(".rst"):
                 ok, note = check_rst(os.path.join(docs, page))
                 res.add("port", f"docs/{page}", PASS if ok else FAIL, note)
+
+    # How much of Debian's own arm64 configuration the port keeps
+    # (scripts/debconfig-report.py): the options lost for reasons other
+    # than SoC families, KVM and Xen may not grow past tests/debconfig.max.
+    if "port" in kernels:
+        print("check: Debian's arm64 configuration on the port", flush=True)
+        ok, note = debconfig_report(os.path.join(logdir, "debconfig.txt"))
+        res.add("port", "debconfig/report", PASS if ok else FAIL, note)
+        phase("debconfig")
 
     # The deliverable: the series applies to the pristine tree, gives the
     # build tree back, passes checkpatch and builds (scripts/series.py).
