@@ -92,8 +92,8 @@ void __init aarch64_memblock_init(void)
 	early_init_fdt_scan_reserved_mem();
 }
 
-/* The first physical address above ZONE_DMA. */
-static phys_addr_t dma_zone_end __ro_after_init;
+/* The first physical address above ZONE_DMA (asm/dma.h). */
+phys_addr_t aarch64_dma_zone_end __ro_after_init;
 
 /* The end of a zone that may hold addresses up to limit. */
 static phys_addr_t __init zone_end(phys_addr_t limit)
@@ -116,9 +116,9 @@ static void __init zone_sizes_init(void)
 	zone_dma_limit = of_dma_get_max_cpu_address(NULL);
 	if (memblock_start_of_DRAM() < SZ_4G)
 		zone_dma_limit = min_t(u64, zone_dma_limit, U32_MAX);
-	dma_zone_end = zone_end(zone_dma_limit);
+	aarch64_dma_zone_end = zone_end(zone_dma_limit);
 
-	max_zone_pfns[ZONE_DMA] = PFN_DOWN(dma_zone_end);
+	max_zone_pfns[ZONE_DMA] = PFN_DOWN(aarch64_dma_zone_end);
 	max_zone_pfns[ZONE_DMA32] = PFN_DOWN(zone_end(U32_MAX));
 	max_zone_pfns[ZONE_NORMAL] = max_pfn;
 	free_area_init(max_zone_pfns);
@@ -137,11 +137,12 @@ void __init bootmem_init(void)
 void __init mem_init(void)
 {
 	/*
-	 * Bounce buffers below dma_zone_end, for a device whose mask does
-	 * not reach the memory it is given, only when there is memory
-	 * above it ("swiotlb=force" asks for them anyway).
+	 * Bounce buffers below the end of ZONE_DMA (ARCH_LOW_ADDRESS_LIMIT),
+	 * for a device whose mask does not reach the memory it is given,
+	 * only when there is memory above it ("swiotlb=force" asks for them
+	 * anyway).
 	 */
-	swiotlb_init(max_pfn > PFN_DOWN(dma_zone_end), SWIOTLB_VERBOSE);
+	swiotlb_init(max_pfn > PFN_DOWN(aarch64_dma_zone_end), SWIOTLB_VERBOSE);
 	memblock_free_all();
 }
 
