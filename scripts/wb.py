@@ -6,10 +6,12 @@ reads from it the runner's TAP lines and any kernel report (WARN, BUG,
 oops, panic, lockdep, hung task) that must fail the run, except those a
 test provoked on purpose inside an expect-report window.
 """
+import json
 import os
 import re
 import shlex
 import shutil
+import socket
 import subprocess
 import sys
 import time
@@ -582,7 +584,10 @@ def disk_args(path):
 # a user-mode network that cannot reach the host or beyond
 # (restrict=on); a virtio-rng; a virtio-serial port on which the host
 # gives the guest a random token and receives what the guest writes
-# back (PciToken); and an empty PCIe root port, for hot-plug (Hotplug).  The files are beside the boot's log, removed afterwards.
+# back (PciToken); and an empty PCIe root port, for hot-plug (Hotplug).
+# The NIC has no option ROM (romfile=): nothing boots from it, and the
+# ROM would need Debian's ipxe-qemu.  The files are beside the boot's
+# log, removed afterwards.
 PCI_DISK_BYTES = 4 << 20
 
 # Hot-plug: pci/hotplug asks for it on the console (a "wb-hotplug: add"
@@ -602,8 +607,6 @@ HOTPLUG_MARKS = {
 def qmp(path, command):
     """Run one QMP command on QEMU's monitor socket at path; returns
     an error message, or "" on success."""
-    import json
-    import socket
     try:
         with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sk:
             sk.settimeout(10)
