@@ -7,6 +7,11 @@
 # ("wb-hotplug: remove": an attention-button press, which pciehp
 # honours after its 5 s grace period) and the function must go away.
 # wb-timeout: 90
+# wb-config: normal
+# Not on the lockdep kernels: 6.12's pciehp takes ctrl->reset_lock
+# inside pci_rescan_remove_lock when it probes (from pci_host_probe())
+# and the other way round when its IRQ thread adds the device, which
+# lockdep reports as a possible circular dependency whatever the arch.
 . ./lib
 
 load_drivers
