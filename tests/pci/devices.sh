@@ -17,7 +17,7 @@ load_drivers
 # 0x1000-0x103f, an I/O BAR too).
 check() {
 	d=$(pci_need $1 $2 "$4") || exit 1
-	drv=$(pci_driver $d)
+	drv=$(bound_driver $d)
 	[ "$drv" = "$3" ] || fail "$4 ($1:$2 at ${d##*/}) bound to '${drv:-nothing}', not $3"
 	# Every memory BAR the function has lies in a window of the bridge
 	# (/proc/iomem nests it under "pcie@..."), none left unassigned.
@@ -47,7 +47,7 @@ check 1b36 000d xhci_hcd "xHCI controller"
 for want in virtio_blk virtio_net virtio_rng virtio_console; do
 	found=
 	for v in /sys/bus/virtio/devices/*; do
-		[ "$(pci_driver $v)" = $want ] && found=${v##*/}
+		[ "$(bound_driver $v)" = $want ] && found=${v##*/}
 	done
 	[ -n "$found" ] || fail "no virtio device bound to $want"
 done
@@ -55,7 +55,7 @@ done
 # The USB disk on the xHCI controller, bound to usb-storage.
 found=
 for u in /sys/bus/usb/devices/*:*; do
-	[ "$(pci_driver $u)" = usb-storage ] && found=${u##*/}
+	[ "$(bound_driver $u)" = usb-storage ] && found=${u##*/}
 done
 [ -n "$found" ] || fail "no USB interface bound to usb-storage"
 echo "USB mass storage: interface $found"

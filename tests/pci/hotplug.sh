@@ -16,7 +16,7 @@
 
 load_drivers
 port=$(pci_need 1b36 000c "PCIe root port") || exit 1
-[ "$(pci_driver $port)" = pcieport ] || fail "the root port is not bound to pcieport"
+[ "$(bound_driver $port)" = pcieport ] || fail "the root port is not bound to pcieport"
 slot=$(ls -d /sys/bus/pci/slots/* 2>/dev/null | head -1)
 [ -n "$slot" ] || fail "no hot-plug slot in /sys/bus/pci/slots (pciehp not bound to the port)"
 [ "$(cat $slot/power 2>/dev/null)" != 1 ] || fail "slot ${slot##*/} already powered: not empty"

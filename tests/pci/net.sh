@@ -12,7 +12,7 @@ for n in /sys/class/net/*; do
 	[ "$(cat $n/address)" = 52:54:00:12:34:56 ] && nic=${n##*/}
 done
 [ -n "$nic" ] || fail "no network interface with the NIC's MAC 52:54:00:12:34:56: $(ls /sys/class/net | tr '\n' ' ')"
-drv=$(basename "$(readlink /sys/class/net/$nic/device/driver)")
+drv=$(bound_driver /sys/class/net/$nic/device)
 [ "$drv" = virtio_net ] || fail "$nic is driven by '$drv', not virtio_net"
 ip link set $nic up || fail "ip link set $nic up exited with $?"
 for i in 1 2 3 4 5 6 7 8 9 10; do
