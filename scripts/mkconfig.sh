@@ -4,7 +4,8 @@
 # Configure one kernel build folder from allnoconfig plus the project's
 # fragments: configs/common.config, the arch's own fragment (with PAGE and
 # VA filled in), when TEST=1, configs/test.config, else (the normal,
-# distribution-style kernels) the perf events, tracing, probes and BPF
+# distribution-style kernels) what a distribution needs, from
+# configs/distro.config, the perf events, tracing, probes and BPF
 # of configs/tracing.config unless TRACE=0 is in the environment, and
 # the hardening of configs/hardened.config and configs/ARCH-hardened.config
 # unless HARDEN=0 is (make bench's comparisons without either), and
@@ -54,6 +55,7 @@ frag=$out/wb-fragment.config
 	if [ "$test" = 1 ]; then
 		cat "$top/configs/test.config"
 	else
+		cat "$top/configs/distro.config"
 		[ "${TRACE:-1}" = 0 ] || cat "$top/configs/tracing.config"
 		if [ "${HARDEN:-1}" != 0 ]; then
 			cat "$top/configs/hardened.config"
