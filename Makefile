@@ -24,6 +24,9 @@
 #   KERNEL=port|baseline   which kernel 'make run' boots (default: the port
 #                          once it reaches user space, else the baseline)
 #   MACHINE=NAME           a row of tests/machines for 'make run'
+#   ROOTFS=debian          'make run' boots a Debian system under systemd
+#                          from a disk (root, no password) instead of the
+#                          busybox initramfs
 #   BOOTS=A,B              'make check' boots only these rows of tests/plan
 #                          [all], building only the kernels they need
 #                          (and, with the port, the patch series)
@@ -81,7 +84,7 @@ initramfs: tree
 	@sh scripts/build-userspace.sh
 
 run: tree
-	@python3 scripts/run.py --kernel "$(KERNEL)" --machine "$(MACHINE)"
+	@python3 scripts/run.py --kernel "$(KERNEL)" --machine "$(MACHINE)" --rootfs "$(ROOTFS)"
 
 check: tree
 	@python3 scripts/check.py --boots "$(BOOTS)" --kernels "$(or $(KERNELS),$(ALL_KERNELS))"

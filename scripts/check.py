@@ -163,7 +163,7 @@ def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
     for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr",
-              "tools", "pci", "fatal"):
+              "tools", "pci", "fatal", "debian"):
         GROUPS[g] = _group_tests(g)
     for t, _ in GROUPS["fatal"]:
         if t not in FATAL_TESTS:
@@ -179,7 +179,12 @@ def group_tests(group, config="normal"):
 
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
-    or '')]."""
+    or '')].  The debian group's are the names its script checks
+    ("check NAME FUNCTION ...")."""
+    if group == "debian":
+        with open(os.path.join(wb.TOP, "tests", "debian", "check.sh")) as f:
+            return [(f"debian/{n}", "") for n in
+                    re.findall(r"^\s*check ([a-z0-9-]+) ", f.read(), re.M)]
     if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "pci",
                  "fatal"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
@@ -493,6 +498,10 @@ def main():
         parse_extra(row[5])
         if "fatal" in row[4].split(",")[:-1]:
             wb.die(f"tests/plan: {row[0]}: the fatal group stops the kernel: put it last")
+        if "debian" in row[4].split(",") and (row[4] != "debian" or row[5]
+                                              or parse_config(row[2])[0] != "normal"):
+            wb.die(f"tests/plan: {row[0]}: the debian group boots a Debian system, not "
+                   "the runner: no other group, no EXTRA, a normal kernel")
     if args.boots:
         want = set(args.boots.split(","))
         unknown = want - {r[0] for r in plan}
@@ -562,6 +571,29 @@ def main():
             res.add("port", sname, PASS if ok else FAIL, note)
         phase("series")
 
+    # The Debian system of the debian group, for each kernel: the root
+    # file system is made once (debootstrap, cached outside the clone),
+    # its second stage run by the baseline's kernel where there is one.
+    rootfs = {}
+    debian_configs = sorted({r[2] for r in plan if r[4] == "debian"})
+    if debian_configs:
+        print("check: the Debian root file system", flush=True)
+    for config in debian_configs:
+        base_img = images.get(("baseline", config)) or images.get(("port", config))
+        for kernel in kernels:
+            img = images.get((kernel, config))
+            if not img:
+                continue
+            path, err = wb.debian_rootfs(
+                base_img, img, os.path.join(wb.BUILD, "debian", f"{kernel}-{config}.img"))
+            res.add(kernel, f"build/debian-{config}", PASS if path else FAIL, err)
+            if path:
+                rootfs[(kernel, config)] = path
+            else:
+                print(f"check: {err}", flush=True)
+    if debian_configs:
+        phase("debian rootfs")
+
     # Boot the plan.  The two kernels' boots of a row run side by side
     # (two QEMU processes); results are judged in plan order.
     jobs = []
@@ -572,7 +604,10 @@ def main():
             if kernel == "port" and exp.port_skip:
                 continue
             img = images.get((kernel, config))
-            if img:
+            if groups == "debian":
+                if img and (kernel, config) in rootfs:
+                    jobs.append((row, kernel, img, rootfs[(kernel, config)]))
+            elif img:
                 # Each kernel boots the shared user space plus its own
                 # modules, and the tools group Debian's perf too (made
                 # here, before the boots run side by side).
@@ -593,6 +628,10 @@ def main():
         # checks of the port's own debug knobs (asid_bits=); wb_config
         # which configuration, for the tests of one only (NAME:CONFIG in
         # a group's list); wb_icount that QEMU counts instructions.
+        if groups == "debian":
+            return wb.boot(img, None, machines[mname],
+                           f"wb_mode=tests wb_kernel={kernel}", int(timeout),
+                           os.path.join(logdir, kernel, f"{name}.log"), rootfs=kinitrd)
         return wb.boot(img, kinitrd, machines[mname],
                        f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
                        f"wb_config={parse_config(config)[0]} "
@@ -617,7 +656,9 @@ def main():
                 continue
             b = boots.get((name, kernel))
             if not b:
-                res.add(kernel, f"{name}/boot", FAIL, f"no {config} kernel built")
+                res.add(kernel, f"{name}/boot", FAIL, f"no {config} kernel"
+                        + (" or Debian root file system" if groups == "debian" else "")
+                        + " built")
                 continue
             problems = judge_boot(res, kernel, row, machines[mname], b)
             failed = [n for n, (st, _) in res.res[kernel].items()

@@ -9,6 +9,14 @@ BUG, oops or panic.
 
 The kernel is the port once it reaches user space (tests/expectations
 has no skip-port line), else the baseline; KERNEL=port|baseline chooses.
+
+ROOTFS=debian boots a Debian bookworm system instead, under systemd,
+from a virtio-blk-pci disk made afresh from the cached root file system
+of the debian test group (scripts/debian-rootfs.sh) with the kernel's
+modules: 'root' logs in on the serial console without a password, and
+'poweroff' ends QEMU.  Without a terminal, the system runs the debian
+group's checks (a reboot, then a power-off) and the run fails unless
+they pass.
 """
 import argparse
 import os
@@ -30,7 +38,10 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--kernel", default="")
     ap.add_argument("--machine", default="")
+    ap.add_argument("--rootfs", default="")
     args = ap.parse_args()
+    if args.rootfs not in ("", "debian"):
+        wb.die(f"run: ROOTFS={args.rootfs}: the one root file system offered is 'debian'")
 
     kernel = args.kernel
     if not kernel:
@@ -50,8 +61,11 @@ def main():
     img, err = wb.build_kernel(kernel, log=sys.stderr, **wb.env_config())
     if not img:
         wb.die(f"run: {err}")
-    initrd = wb.initrd_for(img, wb.build_userspace())
     log = os.path.join(wb.BUILD, "run", f"{kernel}.log")
+    if args.rootfs:
+        run_debian(kernel, img, m, log)
+        return
+    initrd = wb.initrd_for(img, wb.build_userspace())
 
     if sys.stdin.isatty():
         print(f"run: {kernel} on {m}; 'exit' in the shell powers off, Ctrl-A X quits QEMU",
@@ -73,6 +87,35 @@ def main():
     if reports:
         wb.die(f"run: the kernel reported: {reports[0][1]} (log: {log})")
     print(f"run: {kernel} booted, ran the demonstration and powered off cleanly")
+
+
+def run_debian(kernel, img, m, log):
+    if wb.env_config()["test"]:
+        wb.die("run: ROOTFS=debian boots the normal kernels: drop TEST=1")
+    print("run: the Debian root file system (the first time: debootstrap, then "
+          "its second stage in QEMU, some minutes)", flush=True)
+    rootfs, err = wb.debian_rootfs(img, img, os.path.join(wb.BUILD, "run",
+                                                          f"debian-{kernel}.img"))
+    if not rootfs:
+        wb.die(f"run: {err}")
+    if sys.stdin.isatty():
+        print(f"run: Debian on the {kernel}, {m}; log in as root (no password), "
+              "'poweroff' ends QEMU, Ctrl-A X quits it", flush=True)
+        b = wb.boot(img, None, m, "", 0, log, interactive=True, rootfs=rootfs)
+        sys.exit(b.rc)
+    print(f"run: Debian on the {kernel}, {m}, no terminal: the debian group's "
+          "checks, then power-off", flush=True)
+    b = wb.boot(img, None, m, "wb_mode=tests", 900, log, rootfs=rootfs)
+    print(b.text)
+    failed = [n for n, (ok, _, _) in b.tap().items() if not ok]
+    if b.ended:
+        wb.die(f"run: {b.ended} (log: {log})")
+    if b.reports():
+        wb.die(f"run: the kernel reported: {b.reports()[0][1]} (log: {log})")
+    if failed or "# runner: done" not in b.text or b.rc != 0:
+        wb.die(f"run: the checks did not all pass and power off ({', '.join(failed)}; "
+               f"log: {log})")
+    print(f"run: Debian booted on the {kernel}, passed its checks and powered off cleanly")
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ run, a patch that no longer applies leaves the tree alone.
 import contextlib
 import io
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -465,6 +466,17 @@ class GroupTests(unittest.TestCase):
         check.GROUPS["g"] = [("g/a", ""), ("g/b", "test")]
         self.assertEqual(check.group_tests("g", "normal"), ["g/a"])
         self.assertEqual(check.group_tests("g", "test"), ["g/a", "g/b"])
+
+    def test_debian_names_are_its_checks(self):
+        # The debian group's names come from its script's check lines:
+        # every check once, the reboot's too.
+        names = check._group_tests("debian")
+        self.assertIn(("debian/running", ""), names)
+        self.assertIn(("debian/nvme-after-reboot", ""), names)
+        self.assertEqual(len(names), len(set(names)))
+        with open(os.path.join(wb.TOP, "tests", "debian", "check.sh")) as f:
+            calls = [l for l in f if re.match(r"\s*check \S+ \S+", l)]
+        self.assertEqual(len(names), len(calls))
 
     def test_initrd_is_userspace_then_modules(self):
         with tempfile.TemporaryDirectory() as d:

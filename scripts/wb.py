@@ -359,6 +359,24 @@ def initrd_for(image, base, extra=()):
     return initrd
 
 
+def debian_rootfs(base_image, image, out):
+    """The Debian system of the debian test group for the kernel image
+    (a normal kernel's Image): an ext4 image at out with that kernel's
+    modules, made by scripts/debian-rootfs.sh from the cached root file
+    system (made first, if need be, with base_image running debootstrap's
+    second stage).  Returns (path, "") or (None, why)."""
+    script = os.path.join(TOP, "scripts", "debian-rootfs.sh")
+    kdir = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(image))))
+    os.makedirs(os.path.dirname(out), exist_ok=True)
+    for cmd in (["base", base_image], ["image", kdir, out]):
+        r = subprocess.run(["sh", script] + cmd, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True)
+        if r.returncode != 0:
+            err = r.stderr.strip().splitlines()
+            return None, err[-1] if err else f"debian-rootfs.sh {cmd[0]}: exit {r.returncode}"
+    return out, ""
+
+
 def qemu_check():
     if not shutil.which(QEMU):
         die(f"{QEMU} not found: run 'make deps' (apt-get install qemu-system-arm)")
@@ -713,14 +731,45 @@ def pci_args(base):
     return args, files, token
 
 
+# The debian test group's boots (tests/debian/): the root file system
+# is an ext4 image of a Debian system (scripts/debian-rootfs.sh) on a
+# virtio-blk-pci disk, mounted by the kernel (no initrd); an empty NVMe
+# disk, a virtio-net NIC on a user-mode network that cannot reach the
+# host or beyond (restrict=on), whose DHCP server gives the guest its
+# address, and a virtio-rng, each driven by a module udev loads.  QEMU
+# runs without -no-reboot: the checks reboot the system once, then
+# power it off.
+DEBIAN_NVME_BYTES = 64 << 20
+
+
+def debian_args(base, rootfs):
+    """QEMU arguments for a boot of the Debian system on the image
+    rootfs; base is the path prefix of the NVMe disk's file.  Returns
+    (args, files)."""
+    nvme = f"{base}.nvme.img"
+    with open(nvme, "wb") as f:
+        f.truncate(DEBIAN_NVME_BYTES)
+    return [
+        "-drive", f"if=none,file={rootfs},format=raw,id=root",
+        "-device", "virtio-blk-pci,drive=root",
+        "-drive", f"if=none,file={nvme},format=raw,id=nvme",
+        "-device", "nvme,drive=nvme,serial=wb-nvme",
+        "-netdev", "user,id=wbnet,restrict=on",
+        "-device", "virtio-net-pci,netdev=wbnet,romfile=",
+        "-device", "virtio-rng-pci",
+    ], [nvme]
+
+
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
-         interactive=False, extra=(), disk=False, pci=False):
+         interactive=False, extra=(), disk=False, pci=False, rootfs=None):
     """Boot image on machine; with disk, the guest gets an empty disk
     (disk_args(), an image beside log_path, removed afterwards); with
-    pci, the PCI Express devices of pci_args()."""
+    pci, the PCI Express devices of pci_args(); with rootfs, the Debian
+    system of that image and the devices of debian_args(), instead of
+    initrd."""
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
-    pci_files = []
+    dev_files = []
     dtb_path = None
     seed = kaslr_seed(append)
     if seed is not None and (machine.boot != "psci" or not disk):
@@ -747,6 +796,14 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
                    QEMU_GIC=str(machine.gic),
                    SPIN_DT_CPUS=str(machine.smp + machine.phantom),
                    SPIN_EL2_TRAPS="1" if machine.el2_traps else "0")
+    elif rootfs:
+        if machine.boot != "psci":
+            die(f"a Debian system boots on a PSCI machine, not {machine.name}")
+        os.makedirs(os.path.dirname(log_path), exist_ok=True)
+        dargs, dev_files = debian_args(os.path.splitext(log_path)[0], rootfs)
+        args = [QEMU] + machine.qemu_args() + [
+            "-nographic", "-nic", "none", "-kernel", image,
+            "-append", f"{cmdline} root=/dev/vda rw"] + dargs
     else:
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-no-reboot",
@@ -759,7 +816,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         os.makedirs(os.path.dirname(log_path), exist_ok=True)
         if machine.boot != "psci":
             die(f"the pci test group needs a PSCI machine, not {machine.name}")
-        pargs, pci_files, pci_token = pci_args(os.path.splitext(log_path)[0])
+        pargs, dev_files, pci_token = pci_args(os.path.splitext(log_path)[0])
         args += pargs
     args += list(extra)
     b = Boot(log_path)
@@ -770,7 +827,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         b.seconds = time.monotonic() - start
         if pci:
             pci_token.close()
-        for f in [disk_path, dtb_path] + pci_files:
+        for f in [disk_path, dtb_path] + dev_files:
             if f and os.path.exists(f):
                 os.unlink(f)
         return b
@@ -780,11 +837,11 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=subprocess.STDOUT, env=env)
         b.rc = watch(p, log_path, b, start, timeout,
-                     Hotplug(pci_files[-1]) if pci else None)
+                     Hotplug(dev_files[-1]) if pci else None)
     b.seconds = time.monotonic() - start
     if pci:
         b.pci_token = pci_token.close()
-    for f in [disk_path, dtb_path] + pci_files:
+    for f in [disk_path, dtb_path] + dev_files:
         if f and os.path.exists(f):
             os.unlink(f)
     with open(log_path, "rb") as log:

@@ -1,0 +1,167 @@
+#!/bin/sh
+# The debian test group, in the booted Debian system: started by
+# wb-debian-check.service at every boot, it reports on the serial
+# console, in the lines the harness reads from its own runner ("ok N
+# debian/NAME", "# ..." for what the check saw).
+#
+# First boot: systemd reaches multi-user.target with no failed unit;
+# udev has loaded the drivers of the virtio-net, virtio-rng and NVMe
+# devices by itself; systemd-networkd has the NIC up with its DHCP
+# address; the NIC and the NVMe disk run their queues on MSI-X vectors;
+# nftables loads its modules and takes a rule set; a file is written to
+# a new file system on the NVMe disk.  Then 'systemctl reboot'.
+# Second boot (same QEMU): the system comes up clean again and the
+# file on the NVMe disk reads back with the same checksum.  Then
+# 'systemctl poweroff', which must end QEMU.
+PATH=/usr/sbin:/usr/bin:/sbin:/bin
+export PATH
+exec >/dev/console 2>&1
+
+state=/var/lib/wb-debian-check
+mkdir -p $state
+n=0
+
+# say LINE: a line the harness reads, on a line of its own even when
+# the serial getty's login prompt, which ends without a newline, came
+# just before (each is one write to the console).
+say() {
+	printf '\n%s\n' "$1"
+}
+
+# result NAME STATUS [WHY]: one TAP line; a failure's reason first,
+# as a comment the harness attaches to it.
+result() {
+	n=$((n + 1))
+	if [ "$2" = 0 ]; then
+		say "ok $n debian/$1"
+	else
+		say "# FAIL: $3"
+		say "not ok $n debian/$1"
+	fi
+}
+
+# check NAME COMMAND...: run COMMAND; its output becomes comments.
+check() {
+	name=$1
+	shift
+	out=$("$@" 2>&1)
+	rc=$?
+	[ -z "$out" ] || echo "$out" | sed 's/^/# /'
+	result $name $rc "$(echo "$out" | tail -1)"
+}
+
+system_running() {
+	s=$(timeout 600 systemctl is-system-running --wait)
+	echo "system state: $s"
+	[ "$s" = running ] || { systemctl --failed --no-legend --plain; return 1; }
+}
+
+no_failed_units() {
+	f=$(systemctl list-units --state=failed --no-legend --plain)
+	[ -z "$f" ] || { echo "failed units: $f"; return 1; }
+	echo "no failed unit"
+}
+
+# The modules udev loaded for the devices, by their modalias: nobody
+# else in this system loads them.
+udev_modules() {
+	rc=0
+	for m in virtio_net virtio_rng nvme; do
+		i=0
+		while [ ! -d /sys/module/$m ] && [ $i -lt 30 ]; do
+			sleep 1
+			i=$((i + 1))
+		done
+		# initstate: only a loadable module has it.
+		if [ "$(cat /sys/module/$m/initstate 2>/dev/null)" = live ]; then
+			echo "$m: loaded"
+		else
+			echo "module $m not loaded"
+			rc=1
+		fi
+	done
+	return $rc
+}
+
+# The virtio-net interface: the one whose device is bound to virtio_net.
+virtio_nic() {
+	for i in /sys/class/net/*; do
+		[ "$(basename "$(readlink $i/device/driver 2>/dev/null)")" = virtio_net ] &&
+			{ basename $i; return 0; }
+	done
+	return 1
+}
+
+nic_up() {
+	nic=$(virtio_nic) || { echo "no interface driven by virtio_net"; ip -o link; return 1; }
+	i=0
+	while ! ip -4 -o addr show dev $nic | grep -q ' inet '; do
+		[ $i -lt 60 ] || { ip -o link show dev $nic; echo "$nic: no IPv4 address after 60s"; return 1; }
+		sleep 1
+		i=$((i + 1))
+	done
+	ip -o link show dev $nic | grep -q 'state UP' ||
+		{ ip -o link show dev $nic; echo "$nic is not up"; return 1; }
+	ip -4 -o addr show dev $nic | sed 's/  */ /g'
+}
+
+# msix QUEUES: the queue vectors whose names match QUEUES (extended
+# regular expression) are on a PCI MSI-X domain ("...-PCI-MSIX-...").
+msix() {
+	v=$(grep -E " ($1)\$" /proc/interrupts)
+	[ -n "$v" ] || { echo "no vector named like '$1' in /proc/interrupts"; return 1; }
+	echo "$v" | sed 's/  */ /g'
+	echo "$v" | grep -qv 'PCI-MSIX' && { echo "a queue of '$1' is not on MSI-X"; return 1; }
+	[ $(echo "$v" | wc -l) -ge 2 ] || { echo "one vector for '$1': not one per queue"; return 1; }
+}
+
+nft_rules() {
+	nft add table inet wb &&
+	nft add chain inet wb input '{ type filter hook input priority 0; policy accept; }' &&
+	nft add rule inet wb input ct state established accept &&
+	nft list ruleset | grep -q 'ct state established accept' || return 1
+	for m in nf_tables nft_ct; do
+		[ -d /sys/module/$m ] || { echo "module $m not loaded"; return 1; }
+	done
+	echo "rule set accepted; nf_tables and nft_ct loaded on demand"
+}
+
+nvme_write() {
+	[ -b /dev/nvme0n1 ] || { echo "no /dev/nvme0n1"; return 1; }
+	mkfs.ext4 -q -F -L wbnvme /dev/nvme0n1 && mkdir -p /mnt/nvme &&
+	mount /dev/nvme0n1 /mnt/nvme &&
+	head -c 4194304 /dev/urandom >/mnt/nvme/data &&
+	(cd /mnt/nvme && sha256sum data) >$state/nvme.sha256 &&
+	umount /mnt/nvme && sync && cat $state/nvme.sha256
+}
+
+nvme_read() {
+	mkdir -p /mnt/nvme && mount /dev/nvme0n1 /mnt/nvme &&
+	(cd /mnt/nvme && sha256sum -c $state/nvme.sha256)
+	rc=$?
+	umount /mnt/nvme
+	return $rc
+}
+
+if [ ! -f $state/rebooted ]; then
+	say "# run debian (first boot)"
+	check running system_running
+	check failed-units no_failed_units
+	check udev-modules udev_modules
+	check nic-up nic_up
+	check msix-virtio-net msix "virtio[0-9]+-(input|output)\\.[0-9]+"
+	check msix-nvme msix "nvme0q[0-9]+"
+	check nftables nft_rules
+	check nvme-write nvme_write
+	touch $state/rebooted
+	sync
+	say "# runner: reboot (debian)"
+	systemctl reboot
+else
+	say "# run debian (after the reboot)"
+	check reboot-running system_running
+	check reboot-failed-units no_failed_units
+	check nvme-after-reboot nvme_read
+	say "# runner: done; CPUs online: $(cat /sys/devices/system/cpu/online); poweroff"
+	systemctl poweroff
+fi
