@@ -498,10 +498,12 @@ def main():
         parse_extra(row[5])
         if "fatal" in row[4].split(",")[:-1]:
             wb.die(f"tests/plan: {row[0]}: the fatal group stops the kernel: put it last")
-        if "debian" in row[4].split(",") and (row[4] != "debian" or row[5]
-                                              or parse_config(row[2])[0] != "normal"):
+        if "debian" in row[4].split(",") and (
+                row[4] != "debian" or parse_config(row[2])[0] != "normal"
+                or parse_extra(row[5]) not in ([], *[[f"wb_root={r}"] for r in wb.DEBIAN_ROOTS])):
             wb.die(f"tests/plan: {row[0]}: the debian group boots a Debian system, not "
-                   "the runner: no other group, no EXTRA, a normal kernel")
+                   "the runner: no other group, a normal kernel, and as EXTRA only "
+                   f"wb_root={'|'.join(wb.DEBIAN_ROOTS)}")
     if args.boots:
         want = set(args.boots.split(","))
         unknown = want - {r[0] for r in plan}
@@ -571,27 +573,29 @@ def main():
             res.add("port", sname, PASS if ok else FAIL, note)
         phase("series")
 
-    # The Debian system of the debian group, for each kernel: the root
-    # file system is made once (debootstrap, cached outside the clone),
-    # its second stage run by the baseline's kernel where there is one.
+    # The Debian system of the debian group, for each kernel and row (a
+    # disk image is written by one boot only): the root file system is
+    # made once (debootstrap, cached outside the clone), its second stage
+    # run by the baseline's kernel where there is one.
     rootfs = {}
-    debian_configs = sorted({r[2] for r in plan if r[4] == "debian"})
-    if debian_configs:
+    debian_rows = [r for r in plan if r[4] == "debian"]
+    if debian_rows:
         print("check: the Debian root file system", flush=True)
-    for config in debian_configs:
+    for row in debian_rows:
+        name, config = row[0], row[2]
         base_img = images.get(("baseline", config)) or images.get(("port", config))
         for kernel in kernels:
             img = images.get((kernel, config))
             if not img:
                 continue
             path, err = wb.debian_rootfs(
-                base_img, img, os.path.join(wb.BUILD, "debian", f"{kernel}-{config}.img"))
-            res.add(kernel, f"build/debian-{config}", PASS if path else FAIL, err)
+                base_img, img, os.path.join(wb.BUILD, "debian", f"{kernel}-{name}.img"))
+            res.add(kernel, f"{name}/rootfs", PASS if path else FAIL, err)
             if path:
-                rootfs[(kernel, config)] = path
+                rootfs[(kernel, name)] = path
             else:
                 print(f"check: {err}", flush=True)
-    if debian_configs:
+    if debian_rows:
         phase("debian rootfs")
 
     # Boot the plan.  The two kernels' boots of a row run side by side
@@ -605,8 +609,8 @@ def main():
                 continue
             img = images.get((kernel, config))
             if groups == "debian":
-                if img and (kernel, config) in rootfs:
-                    jobs.append((row, kernel, img, rootfs[(kernel, config)]))
+                if img and (kernel, name) in rootfs:
+                    jobs.append((row, kernel, img, rootfs[(kernel, name)]))
             elif img:
                 # Each kernel boots the shared user space plus its own
                 # modules, and the tools group Debian's perf too (made
@@ -631,7 +635,8 @@ def main():
         if groups == "debian":
             return wb.boot(img, None, machines[mname],
                            f"wb_mode=tests wb_kernel={kernel}", int(timeout),
-                           os.path.join(logdir, kernel, f"{name}.log"), rootfs=kinitrd)
+                           os.path.join(logdir, kernel, f"{name}.log"), rootfs=kinitrd,
+                           root=(extra_values(extra, "wb_root") or ["virtio"])[0])
         return wb.boot(img, kinitrd, machines[mname],
                        f"wb_mode=tests wb_groups={groups} wb_kernel={kernel} "
                        f"wb_config={parse_config(config)[0]} "

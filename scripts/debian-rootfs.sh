@@ -14,7 +14,10 @@
 # debian-rootfs.sh image KDIR OUT
 #     Write OUT, an ext4 image of that root file system with the modules
 #     of the kernel built in KDIR (its modules.cpio) and the checks of
-#     tests/debian/ installed, which a systemd unit starts at each boot.
+#     tests/debian/ installed, which a systemd unit starts at each boot;
+#     and OUT.initrd, for a root on a disk whose driver is a module
+#     (NVMe): Debian's static busybox, tests/debian/initrd-init.sh as
+#     /init, and the kernel's modules.
 #
 # Each failure ends in one line that names the cause and the fix.
 set -eu
@@ -121,6 +124,17 @@ image() {
 	rm -f "$out"
 	mkfs.ext4 -q -F -L wbroot -d "$work/root" "$out" 2G >/dev/null ||
 		die "mkfs.ext4 -d failed for $out: check the space free"
+
+	busybox=$top/build/arm64-root/bin/busybox
+	[ -x "$busybox" ] || die "no $busybox: run 'make deps'"
+	mkdir -p "$work/initrd/bin" "$work/initrd/dev" "$work/initrd/proc" \
+		"$work/initrd/sys" "$work/initrd/root"
+	install -m 755 "$busybox" "$work/initrd/bin/busybox"
+	install -m 755 "$deb/initrd-init.sh" "$work/initrd/init"
+	(cd "$work/initrd" && find . | cpio -o -H newc -R 0:0 --quiet) >"$out.initrd.tmp" &&
+		cat "$kdir/modules.cpio" >>"$out.initrd.tmp" ||
+		die "cannot pack $out.initrd"
+	mv "$out.initrd.tmp" "$out.initrd"
 	echo "$out"
 }
 

@@ -472,7 +472,7 @@ class GroupTests(unittest.TestCase):
         # every check once, the reboot's too.
         names = check._group_tests("debian")
         self.assertIn(("debian/running", ""), names)
-        self.assertIn(("debian/nvme-after-reboot", ""), names)
+        self.assertIn(("debian/disk-after-reboot", ""), names)
         self.assertEqual(len(names), len(set(names)))
         with open(os.path.join(wb.TOP, "tests", "debian", "check.sh")) as f:
             calls = [l for l in f if re.match(r"\s*check \S+ \S+", l)]

@@ -733,40 +733,53 @@ def pci_args(base):
 
 # The debian test group's boots (tests/debian/): the root file system
 # is an ext4 image of a Debian system (scripts/debian-rootfs.sh) on a
-# virtio-blk-pci disk, mounted by the kernel (no initrd); an empty NVMe
-# disk, a virtio-net NIC on a user-mode network that cannot reach the
-# host or beyond (restrict=on), whose DHCP server gives the guest its
-# address, and a virtio-rng, each driven by a module udev loads.  QEMU
-# runs without -no-reboot: the checks reboot the system once, then
-# power it off.
-DEBIAN_NVME_BYTES = 64 << 20
+# virtio-blk-pci disk, mounted by the kernel (no initrd), or on an NVMe
+# disk, whose driver is a module: then the image's initramfs loads it
+# and mounts the root (tests/debian/initrd-init.sh).  The other of the
+# two is an empty data disk.  A virtio-net NIC on a user-mode network
+# that cannot reach the host or beyond (restrict=on), whose DHCP server
+# gives the guest its address, and a virtio-rng complete the machine;
+# udev loads their drivers.  QEMU runs without -no-reboot: the checks
+# reboot the system once, then power it off.
+DEBIAN_DATA_BYTES = 64 << 20
+DEBIAN_ROOTS = ("virtio", "nvme")
 
 
-def debian_args(base, rootfs):
-    """QEMU arguments for a boot of the Debian system on the image
-    rootfs; base is the path prefix of the NVMe disk's file.  Returns
-    (args, files)."""
-    nvme = f"{base}.nvme.img"
-    with open(nvme, "wb") as f:
-        f.truncate(DEBIAN_NVME_BYTES)
-    return [
-        "-drive", f"if=none,file={rootfs},format=raw,id=root",
-        "-device", "virtio-blk-pci,drive=root",
-        "-drive", f"if=none,file={nvme},format=raw,id=nvme",
+def debian_args(base, rootfs, root="virtio"):
+    """QEMU arguments and command-line parameters for a boot of the
+    Debian system on the image rootfs from the disk root (virtio or
+    nvme); base is the path prefix of the data disk's file.  Returns
+    (args, parameters, files)."""
+    if root not in DEBIAN_ROOTS:
+        die(f"the Debian system boots from {' or '.join(DEBIAN_ROOTS)}, not {root}")
+    data = f"{base}.data.img"
+    with open(data, "wb") as f:
+        f.truncate(DEBIAN_DATA_BYTES)
+    disks = {"virtio": rootfs, "nvme": data} if root == "virtio" else \
+        {"virtio": data, "nvme": rootfs}
+    args = [
+        "-drive", f"if=none,file={disks['virtio']},format=raw,id=vblk",
+        "-device", "virtio-blk-pci,drive=vblk,serial=wb-virtio",
+        "-drive", f"if=none,file={disks['nvme']},format=raw,id=nvme",
         "-device", "nvme,drive=nvme,serial=wb-nvme",
         "-netdev", "user,id=wbnet,restrict=on",
         "-device", "virtio-net-pci,netdev=wbnet,romfile=",
         "-device", "virtio-rng-pci",
-    ], [nvme]
+    ]
+    if root == "nvme":
+        args += ["-initrd", rootfs + ".initrd"]
+        return args, "root=/dev/nvme0n1 rw wb_root=nvme", [data]
+    return args, "root=/dev/vda rw wb_root=virtio", [data]
 
 
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
-         interactive=False, extra=(), disk=False, pci=False, rootfs=None):
+         interactive=False, extra=(), disk=False, pci=False, rootfs=None,
+         root="virtio"):
     """Boot image on machine; with disk, the guest gets an empty disk
     (disk_args(), an image beside log_path, removed afterwards); with
     pci, the PCI Express devices of pci_args(); with rootfs, the Debian
-    system of that image and the devices of debian_args(), instead of
-    initrd."""
+    system of that image, from the disk root, and the devices of
+    debian_args(), instead of initrd."""
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
     dev_files = []
@@ -800,10 +813,10 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         if machine.boot != "psci":
             die(f"a Debian system boots on a PSCI machine, not {machine.name}")
         os.makedirs(os.path.dirname(log_path), exist_ok=True)
-        dargs, dev_files = debian_args(os.path.splitext(log_path)[0], rootfs)
+        dargs, params, dev_files = debian_args(os.path.splitext(log_path)[0], rootfs, root)
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-kernel", image,
-            "-append", f"{cmdline} root=/dev/vda rw"] + dargs
+            "-append", f"{cmdline} {params}"] + dargs
     else:
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-no-reboot",

@@ -4,15 +4,18 @@
 # console, in the lines the harness reads from its own runner ("ok N
 # debian/NAME", "# ..." for what the check saw).
 #
-# First boot: systemd reaches multi-user.target with no failed unit;
-# udev has loaded the drivers of the virtio-net, virtio-rng and NVMe
-# devices by itself; systemd-networkd has the NIC up with its DHCP
-# address; the NIC and the NVMe disk run their queues on MSI-X vectors;
-# nftables loads its modules and takes a rule set; a file is written to
-# a new file system on the NVMe disk.  Then 'systemctl reboot'.
-# Second boot (same QEMU): the system comes up clean again and the
-# file on the NVMe disk reads back with the same checksum.  Then
-# 'systemctl poweroff', which must end QEMU.
+# The root is on the virtio-blk disk or on the NVMe disk, as the host
+# says with wb_root= on the command line; the other disk is empty.
+# First boot: the root is the disk asked for; systemd reaches
+# multi-user.target with no failed unit; the drivers of the virtio-net,
+# virtio-rng and NVMe devices are loaded (by udev; the NVMe one, when
+# the root is there, by the initramfs); systemd-networkd has the NIC up
+# with its DHCP address; the NIC and the NVMe disk run their queues on
+# MSI-X vectors; nftables loads its modules and takes a rule set; a
+# file is written to a new file system on the data disk.  Then
+# 'systemctl reboot'.  Second boot (same QEMU): the system comes up
+# clean again and the file on the data disk reads back with the same
+# checksum.  Then 'systemctl poweroff', which must end QEMU.
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 exec >/dev/console 2>&1
@@ -126,25 +129,42 @@ nft_rules() {
 	echo "rule set accepted; nf_tables and nft_ct loaded on demand"
 }
 
-nvme_write() {
-	[ -b /dev/nvme0n1 ] || { echo "no /dev/nvme0n1"; return 1; }
-	mkfs.ext4 -q -F -L wbnvme /dev/nvme0n1 && mkdir -p /mnt/nvme &&
-	mount /dev/nvme0n1 /mnt/nvme &&
-	head -c 4194304 /dev/urandom >/mnt/nvme/data &&
-	(cd /mnt/nvme && sha256sum data) >$state/nvme.sha256 &&
-	umount /mnt/nvme && sync && cat $state/nvme.sha256
+# The root's disk, as the command line asks (wb_root=), and the other.
+want_root=virtio
+for arg in $(cat /proc/cmdline); do
+	case $arg in wb_root=*) want_root=${arg#wb_root=} ;; esac
+done
+case $want_root in
+nvme) root_disk=/dev/nvme0n1 data=/dev/vda ;;
+*) root_disk=/dev/vda data=/dev/nvme0n1 ;;
+esac
+
+root_device() {
+	src=$(findmnt -n -o SOURCE /)
+	echo "/ is $src"
+	[ "$src" = $root_disk ] || { echo "/ is on $src, not $root_disk"; return 1; }
 }
 
-nvme_read() {
-	mkdir -p /mnt/nvme && mount /dev/nvme0n1 /mnt/nvme &&
-	(cd /mnt/nvme && sha256sum -c $state/nvme.sha256)
+disk_write() {
+	[ -b $data ] || { echo "no $data"; return 1; }
+	mkfs.ext4 -q -F -L wbdata $data && mkdir -p /mnt/data &&
+	mount $data /mnt/data &&
+	head -c 4194304 /dev/urandom >/mnt/data/data &&
+	(cd /mnt/data && sha256sum data) >$state/data.sha256 &&
+	umount /mnt/data && sync && echo "$data: $(cat $state/data.sha256)"
+}
+
+disk_read() {
+	mkdir -p /mnt/data && mount $data /mnt/data &&
+	(cd /mnt/data && sha256sum -c $state/data.sha256)
 	rc=$?
-	umount /mnt/nvme
+	umount /mnt/data
 	return $rc
 }
 
 if [ ! -f $state/rebooted ]; then
 	say "# run debian (first boot)"
+	check root-device root_device
 	check running system_running
 	check failed-units no_failed_units
 	check udev-modules udev_modules
@@ -152,7 +172,7 @@ if [ ! -f $state/rebooted ]; then
 	check msix-virtio-net msix "virtio[0-9]+-(input|output)\\.[0-9]+"
 	check msix-nvme msix "nvme0q[0-9]+"
 	check nftables nft_rules
-	check nvme-write nvme_write
+	check disk-write disk_write
 	touch $state/rebooted
 	sync
 	say "# runner: reboot (debian)"
@@ -161,7 +181,7 @@ else
 	say "# run debian (after the reboot)"
 	check reboot-running system_running
 	check reboot-failed-units no_failed_units
-	check nvme-after-reboot nvme_read
+	check disk-after-reboot disk_read
 	say "# runner: done; CPUs online: $(cat /sys/devices/system/cpu/online); poweroff"
 	systemctl poweroff
 fi
