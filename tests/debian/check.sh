@@ -11,7 +11,9 @@
 # virtio-rng and NVMe devices are loaded (by udev; the NVMe one, when
 # the root is there, by the initramfs); systemd-networkd has the NIC up
 # with its DHCP address; the NIC and the NVMe disk run their queues on
-# MSI-X vectors; nftables loads its modules and takes a rule set; a
+# MSI-X vectors; nftables loads its modules and takes a rule set;
+# control groups, seccomp filters and BPF firewalls work for systemd's
+# units; overlayfs and FUSE load on first use; a
 # file is written to a new file system on the data disk.  Then
 # 'systemctl reboot'.  Second boot (same QEMU): the system comes up
 # clean again and the file on the data disk reads back with the same
@@ -129,6 +131,58 @@ nft_rules() {
 	echo "rule set accepted; nf_tables and nft_ct loaded on demand"
 }
 
+# The unified control group hierarchy, with the controllers systemd
+# delegates.
+cgroups() {
+	c=$(cat /sys/fs/cgroup/cgroup.controllers) || return 1
+	echo "controllers: $c"
+	for want in cpuset cpu io memory pids; do
+		case " $c " in *" $want "*) ;; *) echo "no $want controller"; return 1 ;; esac
+	done
+}
+
+# SystemCallFilter= (a seccomp filter that libseccomp builds for the
+# kernel's AUDIT_ARCH): uname(2) denied with EPERM, and allowed again
+# without the filter.
+seccomp_filter() {
+	systemd-run --wait --pipe --quiet uname -s || { echo "uname fails without a filter"; return 1; }
+	if systemd-run --wait --pipe --quiet -p SystemCallFilter=~uname \
+		-p SystemCallErrorNumber=EPERM uname -s; then
+		echo "uname ran under SystemCallFilter=~uname"
+		return 1
+	fi
+	echo "uname denied by the filter"
+}
+
+# IPAddressDeny= (BPF programs attached to the unit's control group):
+# a UDP datagram to the loopback is sent without it, refused with it.
+bpf_firewall() {
+	send='echo wb >/dev/udp/127.0.0.1/9'
+	systemd-run --wait --pipe --quiet bash -c "$send" ||
+		{ echo "cannot send to 127.0.0.1 without a firewall"; return 1; }
+	if systemd-run --wait --pipe --quiet -p IPAddressDeny=any bash -c "$send"; then
+		echo "a datagram went out under IPAddressDeny=any"
+		return 1
+	fi
+	echo "the datagram was refused under IPAddressDeny=any"
+}
+
+# overlayfs and FUSE, modules loaded on first use (a mount of type
+# overlay; an open of /dev/fuse).
+overlay_fuse() {
+	o=/run/wb-overlay
+	mkdir -p $o/lower $o/upper $o/work $o/merged && echo lower >$o/lower/f &&
+	mount -t overlay overlay -o lowerdir=$o/lower,upperdir=$o/upper,workdir=$o/work $o/merged &&
+	echo upper >$o/merged/f && [ "$(cat $o/lower/f)" = lower ] &&
+	[ "$(cat $o/upper/f)" = upper ] && umount $o/merged || { echo "overlay mount failed"; return 1; }
+	[ -c /dev/fuse ] && : <>/dev/fuse || { echo "cannot open /dev/fuse"; return 1; }
+	for m in overlay fuse; do
+		[ "$(cat /sys/module/$m/initstate 2>/dev/null)" = live ] ||
+			{ echo "module $m not loaded"; return 1; }
+	done
+	echo "overlay copied up; /dev/fuse opened; both modules loaded on demand"
+}
+
 # The root's disk, as the command line asks (wb_root=), and the other.
 want_root=virtio
 for arg in $(cat /proc/cmdline); do
@@ -172,6 +226,10 @@ if [ ! -f $state/rebooted ]; then
 	check msix-virtio-net msix "virtio[0-9]+-(input|output)\\.[0-9]+"
 	check msix-nvme msix "nvme0q[0-9]+"
 	check nftables nft_rules
+	check cgroups cgroups
+	check seccomp-filter seccomp_filter
+	check bpf-firewall bpf_firewall
+	check overlay-fuse overlay_fuse
 	check disk-write disk_write
 	touch $state/rebooted
 	sync
