@@ -21,7 +21,7 @@
 
 int pmd_set_huge(pmd_t *pmdp, phys_addr_t phys, pgprot_t prot)
 {
-	u64 desc = phys | (pgprot_val(prot) & ~DESC_TYPE_MASK) | DESC_BLOCK;
+	u64 desc = desc_mkblock(phys | pgprot_val(prot));
 
 	VM_WARN_ON(phys & ~PMD_MASK);
 	/* Never over a live entry: that would need break-before-make. */

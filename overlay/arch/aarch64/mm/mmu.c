@@ -109,8 +109,7 @@ static void __init map_linear(u64 *table, int level, unsigned long va,
 			WRITE_ONCE(table[idx], pa | prot);
 		} else if (block_allowed(level) && next - va == span &&
 			   !(pa & (span - 1)) && !(desc & DESC_VALID)) {
-			WRITE_ONCE(table[idx], pa | (prot & ~DESC_TYPE_MASK) |
-					DESC_BLOCK);
+			WRITE_ONCE(table[idx], desc_mkblock(pa | prot));
 		} else {
 			if (!(desc & DESC_VALID)) {
 				child_pa = alloc_table(level + 1);

@@ -49,6 +49,16 @@
 #define DESC_BLOCK		(_AT(u64, 1) << 0)	/* levels 1-2 */
 #define DESC_PAGE		(_AT(u64, 3) << 0)	/* level 3 */
 #define DESC_TYPE_MASK		(_AT(u64, 3) << 0)
+#define DESC_TABLE_BIT		(_AT(u64, 1) << 1)
+
+/*
+ * A block descriptor (levels 1 and 2) holds its attributes in the bits
+ * a page descriptor (level 3) does: only bit[1] differs, 0 in a block
+ * where a page has 1.  So a page descriptor becomes the block of the
+ * same attributes by clearing that bit, and an invalid one stays
+ * invalid (bit[0] is left alone).
+ */
+#define desc_mkblock(desc)	((desc) & ~DESC_TABLE_BIT)
 
 /* Lower attributes of block and page descriptors */
 #define PTE_ATTRINDX(t)		(_AT(u64, (t)) << 2)	/* MAIR index */
