@@ -20,6 +20,13 @@
 #define PTE_DIRTY		(_AT(u64, 1) << 56)
 #define PTE_SPECIAL		(_AT(u64, 1) << 57)
 #define PTE_PROT_NONE		(_AT(u64, 1) << 58)	/* only when !VALID */
+/*
+ * A huge page's entry that pmdp_invalidate() has made invalid while it
+ * is split or its protection changed: still present to the generic
+ * code.  An invalid descriptor's other bits are ignored by the walker
+ * (DDI 0487 L.a, "Invalid descriptors"), so any software bit would do.
+ */
+#define PTE_PRESENT_INVALID	(_AT(u64, 1) << 59)	/* only when !VALID */
 
 #define PFN_PTE_SHIFT		PAGE_SHIFT
 
@@ -118,7 +125,8 @@ static inline void __pgtable_publish(void)
 /* --- level 3: pages --- */
 
 #define pte_none(pte)		(!pte_val(pte))
-#define pte_present(pte)	(!!(pte_val(pte) & (DESC_VALID | PTE_PROT_NONE)))
+#define pte_present(pte)	(!!(pte_val(pte) & (DESC_VALID | PTE_PROT_NONE | \
+						    PTE_PRESENT_INVALID)))
 #define pte_valid(pte)		(!!(pte_val(pte) & DESC_VALID))
 #define pte_young(pte)		(!!(pte_val(pte) & PTE_AF))
 #define pte_special(pte)	(!!(pte_val(pte) & PTE_SPECIAL))
@@ -180,7 +188,7 @@ static inline pte_t pte_mkspecial(pte_t pte)
 /* Bits that belong to the protection rather than to the page. */
 #define PTE_PROT_MASK	(DESC_VALID | PTE_ATTRINDX_MASK | PTE_USER | \
 			 PTE_RDONLY | PTE_NG | PTE_PXN | PTE_UXN | \
-			 PTE_WRITE | PTE_PROT_NONE)
+			 PTE_WRITE | PTE_PROT_NONE | PTE_PRESENT_INVALID)
 
 static inline pte_t pte_modify(pte_t pte, pgprot_t prot)
 {
@@ -250,8 +258,11 @@ int ptep_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
 
 /* --- level 2 (pmd) --- */
 
+#define pmd_pte(pmd)		__pte(pmd_val(pmd))
+#define pte_pmd(pte)		__pmd(pte_val(pte))
+
 #define pmd_none(pmd)		(!pmd_val(pmd))
-#define pmd_present(pmd)	(!!(pmd_val(pmd) & DESC_VALID))
+#define pmd_present(pmd)	pte_present(pmd_pte(pmd))
 #define pmd_table(pmd)		((pmd_val(pmd) & DESC_TYPE_MASK) == DESC_TABLE)
 #define pmd_leaf(pmd)		(pmd_present(pmd) && !pmd_table(pmd))
 #define pmd_bad(pmd)		(!pmd_table(pmd))
@@ -265,6 +276,61 @@ static inline void set_pmd(pmd_t *pmdp, pmd_t pmd)
 {
 	WRITE_ONCE(*pmdp, pmd);
 	__pgtable_publish();
+}
+
+/*
+ * Huge pages at level 2 (transparent ones; hugetlbfs goes through the
+ * pte_t helpers, pte_mkhuge() below): block descriptors, whose
+ * attributes sit where a page's do, so the page helpers serve.
+ */
+#define pmd_young(pmd)		pte_young(pmd_pte(pmd))
+#define pmd_write(pmd)		pte_write(pmd_pte(pmd))
+#define pmd_dirty(pmd)		pte_dirty(pmd_pte(pmd))
+#define pmd_mkold(pmd)		pte_pmd(pte_mkold(pmd_pte(pmd)))
+#define pmd_mkyoung(pmd)	pte_pmd(pte_mkyoung(pmd_pte(pmd)))
+#define pmd_mkdirty(pmd)	pte_pmd(pte_mkdirty(pmd_pte(pmd)))
+#define pmd_mkclean(pmd)	pte_pmd(pte_mkclean(pmd_pte(pmd)))
+#define pmd_wrprotect(pmd)	pte_pmd(pte_wrprotect(pmd_pte(pmd)))
+#define pmd_mkwrite_novma(pmd)	pte_pmd(pte_mkwrite_novma(pmd_pte(pmd)))
+#define pmd_modify(pmd, prot)	pte_pmd(pte_modify(pmd_pte(pmd), prot))
+#define pmd_mkhuge(pmd)		__pmd(desc_mkblock(pmd_val(pmd)))
+#define pfn_pmd(pfn, prot)	\
+	__pmd(((u64)(pfn) << PAGE_SHIFT) | pgprot_val(prot))
+#define mk_pmd(page, prot)	pfn_pmd(page_to_pfn(page), prot)
+
+#ifdef CONFIG_TRANSPARENT_HUGEPAGE
+static inline int pmd_trans_huge(pmd_t pmd)
+{
+	return pmd_val(pmd) && pmd_present(pmd) &&
+	       !(pmd_val(pmd) & DESC_TABLE_BIT);
+}
+
+/*
+ * pmdp_invalidate(): the walker must stop using the block (it is being
+ * split, or its protection changed, and the new entry is written only
+ * after the TLB invalidation: break-before-make), while the generic
+ * code still sees a present huge page.
+ */
+static inline pmd_t pmd_mkinvalid(pmd_t pmd)
+{
+	return __pmd((pmd_val(pmd) & ~DESC_VALID) | PTE_PRESENT_INVALID);
+}
+
+/*
+ * Exchanging the entry with a plain store is safe: the hardware never
+ * writes a descriptor (access flag and dirty state are kept in
+ * software, FEAT_HAFDBS unused), so no update can be lost.
+ */
+#define pmdp_establish		generic_pmdp_establish
+#endif
+
+static inline void set_pmd_at(struct mm_struct *mm, unsigned long addr,
+			      pmd_t *pmdp, pmd_t pmd)
+{
+	/* As set_ptes(): the whole folio, 2MB with 4KB pages, at once. */
+	if (pte_user_exec(pmd_pte(pmd)))
+		__sync_icache_dcache(pmd_pte(pmd));
+	set_pmd(pmdp, pmd);
 }
 
 static inline void pmd_clear(pmd_t *pmdp)
@@ -331,6 +397,17 @@ static inline void p4d_clear(p4d_t *p4dp)
 }
 
 #endif
+
+/* --- HugeTLB pages: pte_t values in level-2 and level-1 entries --- */
+
+#define HUGE_MAX_HSTATE		2
+#define HPAGE_SHIFT		PMD_SHIFT
+#define HPAGE_SIZE		(_AC(1, UL) << HPAGE_SHIFT)
+#define HPAGE_MASK		(~(HPAGE_SIZE - 1))
+#define HUGETLB_PAGE_ORDER	(HPAGE_SHIFT - PAGE_SHIFT)
+
+#define pte_mkhuge(pte)		__pte(desc_mkblock(pte_val(pte)))
+#define pte_huge(pte)		(pte_val(pte) && !(pte_val(pte) & DESC_TABLE_BIT))
 
 /* --- memory types --- */
 

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * The generic mmu_gather; its default tlb_flush() ends in
- * flush_tlb_mm() or flush_tlb_range(), whose TLBI VAE1IS also drops the
- * cached walks of freed page tables.
+ * The generic mmu_gather, with a tlb_flush() that invalidates one entry
+ * per block where only blocks were unmapped (huge pages).  Its TLBI
+ * VAE1IS also drops the cached walks of freed page tables.
  */
 #ifndef __ASM_AARCH64_TLB_H
 #define __ASM_AARCH64_TLB_H
@@ -34,6 +34,27 @@ do {									\
 } while (0)
 #endif
 
+static inline void tlb_flush(struct mmu_gather *tlb);
+#define tlb_flush tlb_flush
+
 #include <asm-generic/tlb.h>
+
+/*
+ * The stride is the smallest level whose entries were cleared: a 2MB
+ * huge page unmapped costs one TLBI, not 512.  A freed table was
+ * reached through an entry one level up (pte_free_tlb() records a
+ * cleared pmd), and any address of the range that entry covers drops
+ * its cached walks, so one TLBI per stride covers the freed tables too.
+ */
+static inline void tlb_flush(struct mmu_gather *tlb)
+{
+	struct vm_area_struct vma = { .vm_mm = tlb->mm };
+
+	if (tlb->fullmm || tlb->need_flush_all)
+		flush_tlb_mm(tlb->mm);
+	else if (tlb->end)
+		__flush_tlb_range(&vma, tlb->start, tlb->end,
+				  tlb_get_unmap_size(tlb));
+}
 
 #endif /* __ASM_AARCH64_TLB_H */

@@ -71,22 +71,42 @@ static inline void flush_tlb_page(struct vm_area_struct *vma,
 /* Past this many pages one ASID-wide invalidation is cheaper. */
 #define MAX_TLBI_PAGES		512
 
-static inline void flush_tlb_range(struct vm_area_struct *vma,
-				   unsigned long start, unsigned long end)
+/*
+ * Invalidate [start, end) one stride at a time: PAGE_SIZE where pages
+ * were mapped, the block size where only blocks were, as a TLBI by
+ * address removes every entry that translates the address, whatever
+ * the level of its descriptor (DDI 0487 L.a, "TLB maintenance
+ * instructions").  Not the last-level forms: freed tables may sit in
+ * the walk caches.
+ */
+static inline void __flush_tlb_range(struct vm_area_struct *vma,
+				     unsigned long start, unsigned long end,
+				     unsigned long stride)
 {
 	unsigned long asid = ASID(vma->vm_mm);
 	unsigned long addr;
 
-	if ((end - start) >> PAGE_SHIFT > MAX_TLBI_PAGES) {
+	if ((end - start) / stride > MAX_TLBI_PAGES) {
 		flush_tlb_mm(vma->vm_mm);
 		return;
 	}
 
 	dsb(ishst);
-	for (addr = start & PAGE_MASK; addr < end; addr += PAGE_SIZE)
+	for (addr = round_down(start, stride); addr < end; addr += stride)
 		__tlbi_arg(vae1is, __tlbi_operand(addr, asid));
 	dsb(ish);
 }
+
+static inline void flush_tlb_range(struct vm_area_struct *vma,
+				   unsigned long start, unsigned long end)
+{
+	__flush_tlb_range(vma, start, end, PAGE_SIZE);
+}
+
+/* A transparent huge page's block: one invalidation covers it. */
+#define __HAVE_ARCH_FLUSH_PMD_TLB_RANGE
+#define flush_pmd_tlb_range(vma, start, end)				\
+	__flush_tlb_range(vma, start, end, PMD_SIZE)
 
 static inline void flush_tlb_kernel_range(unsigned long start,
 					  unsigned long end)
