@@ -16,6 +16,9 @@
  *  - MADV_COLLAPSE gathers base pages, written one by one, into a huge
  *    page with their contents (what khugepaged does, on demand);
  *  - MADV_DONTNEED of the huge page leaves zeroes.
+ * The kernel turns THP off at boot on machines with less than 512MB of
+ * RAM (mm/huge_memory.c); there the test turns it on through sysfs, as
+ * an administrator may, and back off at the end.
  * With 64KB pages a huge page is 512MB, more contiguous memory than most
  * guests of make check have free: the test runs with such pages only
  * where the row says the guest has room (wb_hugepages_large=1) and is
@@ -213,19 +216,50 @@ static void test_collapse_and_dontneed(void)
 	wb_pass("MADV_DONTNEED of a huge page leaves zeroes");
 }
 
+#define THP_ENABLED "/sys/kernel/mm/transparent_hugepage/enabled"
+
+static void set_thp_mode(const char *mode)
+{
+	int fd = open(THP_ENABLED, O_WRONLY);
+
+	wb_check(fd >= 0, "open %s", THP_ENABLED);
+	wb_check(write(fd, mode, strlen(mode)) == (ssize_t)strlen(mode),
+		 "write %s to %s", mode, THP_ENABLED);
+	close(fd);
+}
+
+static void thp_off_again(void)
+{
+	set_thp_mode("never");
+}
+
 int main(void)
 {
 	struct sigaction sa;
 	char mode[128] = "";
+	unsigned long mem_kb = 0;
 	FILE *f;
 
 	pg = sysconf(_SC_PAGESIZE);
-	f = fopen("/sys/kernel/mm/transparent_hugepage/enabled", "r");
-	wb_check(f != NULL, "transparent huge pages: open .../transparent_hugepage/enabled");
+	f = fopen(THP_ENABLED, "r");
+	wb_check(f != NULL, "transparent huge pages: open %s", THP_ENABLED);
 	wb_check(fgets(mode, sizeof(mode), f) != NULL, "read the THP mode");
 	fclose(f);
-	wb_check(strstr(mode, "[madvise]") || strstr(mode, "[always]"),
-		 "THP mode is %s", mode);
+	if (strstr(mode, "[never]")) {
+		f = fopen("/proc/meminfo", "r");
+		wb_check(f && fscanf(f, "MemTotal: %lu kB", &mem_kb) == 1, "read MemTotal");
+		fclose(f);
+		wb_check(mem_kb < 512 * 1024,
+			 "THP mode is %s with MemTotal %lu kB: the kernel turns it off below 512MB only",
+			 mode, mem_kb);
+		set_thp_mode("madvise");
+		atexit(thp_off_again);
+		printf("# THP off at boot (MemTotal %lu kB < 512MB): turned on for the test\n",
+		       mem_kb);
+	} else {
+		wb_check(strstr(mode, "[madvise]") || strstr(mode, "[always]"),
+			 "THP mode is %s", mode);
+	}
 	hpage = read_ulong("/sys/kernel/mm/transparent_hugepage/hpage_pmd_size");
 	wb_eq(hpage, pg * (pg / 8));	/* one level-2 block */
 	if (hpage > (32UL << 20) && !getenv("wb_hugepages_large"))
