@@ -31,6 +31,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include "wb.h"
+#include "wb_fault.h"
 
 #ifndef MADV_COLLAPSE
 #define MADV_COLLAPSE 25
@@ -38,34 +39,6 @@
 
 static long pg;
 static size_t hpage;
-
-static sigjmp_buf fault_jmp;
-static volatile int f_sig, f_code;
-static volatile uintptr_t f_addr;
-
-static void on_fault(int sig, siginfo_t *si, void *uc)
-{
-	f_sig = sig;
-	f_code = si->si_code;
-	f_addr = (uintptr_t)si->si_addr;
-	siglongjmp(fault_jmp, 1);
-}
-
-/* A store (write) or load at addr must give SIGSEGV with code at addr. */
-static void expect_segv(const char *what, volatile char *addr, int write, int code)
-{
-	f_sig = 0;
-	if (sigsetjmp(fault_jmp, 1) == 0) {
-		if (write)
-			*addr = 0x5a;
-		else
-			(void)*addr;
-		wb_fail("%s: access to %p did not fault", what, addr);
-	}
-	if (f_sig != SIGSEGV || f_code != code || f_addr != (uintptr_t)addr)
-		wb_fail("%s: got signal %d code %d addr 0x%lx, expected SIGSEGV code %d addr %p",
-			what, f_sig, f_code, (unsigned long)f_addr, code, addr);
-}
 
 static unsigned long read_ulong(const char *path)
 {
@@ -151,9 +124,9 @@ static void test_fault_and_protect(void)
 	check_fill("after the fault", p);
 
 	wb_eq(mprotect(p, hpage, PROT_READ), 0);
-	expect_segv("store to a read-only huge page", p + hpage / 2 + 3, 1, SEGV_ACCERR);
+	wb_expect_fault("store to a read-only huge page", p + hpage / 2 + 3, 1, SIGSEGV, SEGV_ACCERR);
 	wb_eq(mprotect(p, hpage, PROT_NONE), 0);
-	expect_segv("load from a PROT_NONE huge page", p + 5 * pg, 0, SEGV_ACCERR);
+	wb_expect_fault("load from a PROT_NONE huge page", p + 5 * pg, 0, SIGSEGV, SEGV_ACCERR);
 	wb_eq(mprotect(p, hpage, PROT_READ | PROT_WRITE), 0);
 	wb_eq(anon_huge(p), hpage);
 	check_fill("after mprotect of the whole huge page", p);
@@ -164,8 +137,8 @@ static void test_fault_and_protect(void)
 	wb_eq(mprotect(p + 3 * pg, pg, PROT_READ), 0);
 	wb_eq(anon_huge(p), 0);
 	check_fill("after the split", p);
-	expect_segv("store to the read-only page of a split huge page", p + 3 * pg + 8, 1,
-		    SEGV_ACCERR);
+	wb_expect_fault("store to the read-only page of a split huge page", p + 3 * pg + 8, 1,
+		    SIGSEGV, SEGV_ACCERR);
 	p[2 * pg + 8] = 3;
 	p[4 * pg + 8] = 4;
 	wb_check(p[2 * pg + 8] == 3 && p[4 * pg + 8] == 4, "the pages beside it lost a store");
@@ -235,7 +208,6 @@ static void thp_off_again(void)
 
 int main(void)
 {
-	struct sigaction sa;
 	char mode[128] = "";
 	unsigned long mem_kb = 0;
 	FILE *f;
@@ -266,10 +238,7 @@ int main(void)
 		wb_skip("huge pages of %zu MB, and the row has not said wb_hugepages_large=1",
 			hpage >> 20);
 
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
+	wb_catch_faults();
 
 	test_fault_and_protect();
 	test_fork();

@@ -26,6 +26,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include "wb.h"
+#include "wb_fault.h"
 
 #ifndef MAP_HUGE_SHIFT
 #define MAP_HUGE_SHIFT 26
@@ -35,30 +36,6 @@
 #endif
 
 static long pg;
-
-static sigjmp_buf fault_jmp;
-static volatile int f_sig, f_code;
-static volatile uintptr_t f_addr;
-
-static void on_fault(int sig, siginfo_t *si, void *uc)
-{
-	f_sig = sig;
-	f_code = si->si_code;
-	f_addr = (uintptr_t)si->si_addr;
-	siglongjmp(fault_jmp, 1);
-}
-
-static void expect_store_fault(const char *what, volatile char *addr)
-{
-	f_sig = 0;
-	if (sigsetjmp(fault_jmp, 1) == 0) {
-		*addr = 0x5a;
-		wb_fail("%s: store to %p did not fault", what, addr);
-	}
-	if (f_sig != SIGSEGV || f_code != SEGV_ACCERR || f_addr != (uintptr_t)addr)
-		wb_fail("%s: got signal %d code %d addr 0x%lx, expected SIGSEGV/SEGV_ACCERR at %p",
-			what, f_sig, f_code, (unsigned long)f_addr, addr);
-}
 
 static char pool_dir[128];
 
@@ -103,7 +80,8 @@ static void test_private(size_t size)
 	memcpy(p + size - 8, "last", 5);
 
 	wb_eq(mprotect(p, size, PROT_READ), 0);
-	expect_store_fault("store to a read-only huge page", p + size / 2 + 24);
+	wb_expect_fault("store to a read-only huge page", p + size / 2 + 24, 1, SIGSEGV,
+			SEGV_ACCERR);
 	wb_eq(mprotect(p, size, PROT_READ | PROT_WRITE), 0);
 	wb_check(!memcmp(p + 8, "first", 6) && !memcmp(p + size - 8, "last", 5),
 		 "a huge page lost its data across mprotect");
@@ -251,15 +229,11 @@ static int cmdline_has(const char *word)
 
 int main(void)
 {
-	struct sigaction sa;
 	size_t pmd;
 
 	pg = sysconf(_SC_PAGESIZE);
 	pmd = pg * (pg / 8);	/* one level-2 block */
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
+	wb_catch_faults();
 
 	if (pmd > (32UL << 20) && !getenv("wb_hugepages_large"))
 		wb_skip("huge pages of %zu MB, and the row has not said wb_hugepages_large=1",

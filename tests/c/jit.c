@@ -23,6 +23,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 #include "wb.h"
+#include "wb_fault.h"
 
 #define RET 0xd65f03c0u
 
@@ -63,33 +64,17 @@ static void sync_code(void *p, size_t len)
 
 /* ---- catching a fault ---- */
 
-static sigjmp_buf fault_jmp;
-static volatile int f_sig, f_code;
-static volatile uintptr_t f_addr;
-
-static void on_fault(int sig, siginfo_t *si, void *uc)
-{
-	f_sig = sig;
-	f_code = si->si_code;
-	f_addr = (uintptr_t)si->si_addr;
-	siglongjmp(fault_jmp, 1);
-}
-
 /* Call target; it must fault with (sig, code) and si_addr = addr. */
 static void expect_fault_at(const char *what, uintptr_t target, uintptr_t addr,
 			    int sig, int code)
 {
 	fn_t fn = (fn_t)target;
 
-	f_sig = 0;
-	if (sigsetjmp(fault_jmp, 1) == 0) {
+	if (sigsetjmp(wb_fault_jmp, 1) == 0) {
 		fn(0, 0);
 		wb_fail("%s: calling 0x%lx returned", what, (unsigned long)target);
 	}
-	if (f_sig != sig || f_code != code || f_addr != addr)
-		wb_fail("%s: got signal %d code %d addr 0x%lx, expected signal %d code %d addr 0x%lx",
-			what, f_sig, f_code, (unsigned long)f_addr, sig, code,
-			(unsigned long)addr);
+	wb_fault_check(what, sig, code, addr);
 }
 
 /* The common case: the fault is at the called address itself. */
@@ -189,16 +174,11 @@ static void test_dual_map(void)
 
 static void test_exec_faults(void)
 {
-	struct sigaction sa;
 	uint32_t *code = mmap(NULL, 2 * pg, PROT_READ | PROT_WRITE | PROT_EXEC,
 			      MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	wb_check(code != MAP_FAILED, "mmap");
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
+	wb_catch_faults();
 
 	/* Valid code on a page that lost PROT_EXEC. */
 	emit_const(code + 8, 99);

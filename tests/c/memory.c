@@ -23,54 +23,19 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include "wb.h"
+#include "wb_fault.h"
 
 static long pg;
 
 /* ---- catching a fault ---- */
 
-static sigjmp_buf fault_jmp;
-static volatile int f_sig, f_code;
-static volatile uintptr_t f_addr;
-
-static void on_fault(int sig, siginfo_t *si, void *uc)
-{
-	f_sig = sig;
-	f_code = si->si_code;
-	f_addr = (uintptr_t)si->si_addr;
-	siglongjmp(fault_jmp, 1);
-}
-
-static void catch_faults(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_sigaction = on_fault;
-	sa.sa_flags = SA_SIGINFO;
-	sigaction(SIGSEGV, &sa, NULL);
-	sigaction(SIGBUS, &sa, NULL);
-}
-
 enum access { READ, WRITE };
-
-static const char *const sig_name[] = { [SIGSEGV] = "SIGSEGV", [SIGBUS] = "SIGBUS" };
 
 /* Access one byte at addr; it must fault with (sig, code) at addr. */
 static void expect_fault(const char *what, volatile char *addr, enum access how,
 			 int sig, int code)
 {
-	f_sig = 0;
-	if (sigsetjmp(fault_jmp, 1) == 0) {
-		if (how == WRITE)
-			*addr = 0x5a;
-		else
-			(void)*addr;
-		wb_fail("%s: access to %p did not fault", what, addr);
-	}
-	if (f_sig != sig || f_code != code || f_addr != (uintptr_t)addr)
-		wb_fail("%s: got signal %d code %d addr 0x%lx, expected %s (%d) code %d addr %p",
-			what, f_sig, f_code, (unsigned long)f_addr,
-			sig_name[sig], sig, code, addr);
+	wb_expect_fault(what, addr, how == WRITE, sig, code);
 }
 
 static char *map_anon(size_t len, int prot)
@@ -331,7 +296,7 @@ int main(void)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	pg = sysconf(_SC_PAGESIZE);
-	catch_faults();
+	wb_catch_faults();
 	test_anon_and_file();
 	test_protections();
 	test_unmap();
