@@ -158,9 +158,9 @@ u64 __init early_map_kernel(u64 fdt_pa)
 	zero_table(fixmap_pte);
 
 	/* The fixmap first, so its leaf table is the static one. */
-	table = walk_to(&pool, swapper, FIXADDR_START, 2);
+	table = walk_to(&pool, swapper, FIXADDR_TOT_START, 2);
 	if (table)
-		table[level_index(FIXADDR_START, 2)] =
+		table[level_index(FIXADDR_TOT_START, 2)] =
 			__phys_to_table((u64)fixmap_pte);
 
 	/*

@@ -12,6 +12,7 @@
 #include <linux/memblock.h>
 #include <linux/mm.h>
 #include <linux/vmalloc.h>
+#include <asm/early_ioremap.h>
 #include <asm/fixmap.h>
 #include <asm/mmu_context.h>
 #include <asm/pgtable.h>
@@ -21,6 +22,8 @@
 
 /* The fixmap's leaf table, in the image (see vmlinux.lds.S). */
 extern pte_t fixmap_pte[];
+/* All of the fixmap, early_ioremap()'s slots included, is in that table. */
+static_assert(FIXADDR_TOT_START >> PMD_SHIFT == (FIXADDR_TOP - 1) >> PMD_SHIFT);
 
 void __set_fixmap(enum fixed_addresses idx, phys_addr_t phys, pgprot_t prot)
 {
@@ -37,6 +40,14 @@ void __set_fixmap(enum fixed_addresses idx, phys_addr_t phys, pgprot_t prot)
 		flush_tlb_kernel_range(addr, addr + PAGE_SIZE);
 	}
 }
+
+#ifdef CONFIG_GENERIC_EARLY_IOREMAP
+/* early_ioremap()'s slots are the fixmap's: ready as soon as it is. */
+void __init early_ioremap_init(void)
+{
+	early_ioremap_setup();
+}
+#endif
 
 /* Slot for editing a table of the given lookup level (0..3). */
 static enum fixed_addresses __init level_slot(int level)

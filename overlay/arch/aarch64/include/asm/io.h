@@ -85,6 +85,16 @@ static __always_inline u64 __raw_readq(const volatile void __iomem *addr)
 #define ioremap_np(addr, size)	\
 	ioremap_prot((addr), (size), PROT_DEVICE_nGnRnE)
 
+/*
+ * Normal write-back memory outside the linear map, such as firmware
+ * tables in UEFI regions the kernel must not map itself
+ * (memremap(MEMREMAP_WB) comes here): the same attributes as the linear
+ * map, so an alias of mapped RAM would be harmless too.
+ */
+#define ioremap_cache(addr, size)	\
+	ioremap_prot((addr), (size), _PAGE_KERNEL)
+
+#include <asm/early_ioremap.h>
 #include <asm-generic/io.h>
 
 #endif /* __ASM_AARCH64_IO_H */
