@@ -34,17 +34,26 @@
 DEFINE_PER_CPU(unsigned long *, irq_stack_ptr);
 static DEFINE_PER_CPU(void *, irq_scs_ptr);
 
+/*
+ * A stack besides the tasks' (IRQ, EFI runtime services) of @size bytes,
+ * a power of two no larger than THREAD_SIZE, aligned as the vectors'
+ * overflow check needs (entry.S): THREAD_ALIGN from vmalloc, with its
+ * guard pages, or else a block of 2^n pages, aligned to its size.
+ */
+void *alloc_kernel_stack(unsigned long size, int node)
+{
+	if (IS_ENABLED(CONFIG_VMAP_STACK))
+		return __vmalloc_node(size, THREAD_ALIGN,
+				      GFP_KERNEL | __GFP_ZERO, node,
+				      __builtin_return_address(0));
+	return (void *)__get_free_pages(GFP_KERNEL | __GFP_ZERO,
+					get_order(size));
+}
+
 static void __init alloc_irq_stack(int cpu)
 {
-	void *stack;
+	void *stack = alloc_kernel_stack(IRQ_STACK_SIZE, cpu_to_node(cpu));
 
-	if (IS_ENABLED(CONFIG_VMAP_STACK))
-		stack = __vmalloc_node(IRQ_STACK_SIZE, THREAD_ALIGN,
-				       GFP_KERNEL | __GFP_ZERO, cpu_to_node(cpu),
-				       __builtin_return_address(0));
-	else	/* a block of 2^n pages is aligned to its size */
-		stack = (void *)__get_free_pages(GFP_KERNEL | __GFP_ZERO,
-						 get_order(IRQ_STACK_SIZE));
 	if (!stack)
 		panic("CPU%d: no memory for an IRQ stack\n", cpu);
 	per_cpu(irq_stack_ptr, cpu) = stack;

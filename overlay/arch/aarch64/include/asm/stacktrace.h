@@ -71,4 +71,6 @@ static inline bool on_irq_stack_of_this_cpu(unsigned long sp,
 void dump_backtrace(struct pt_regs *regs, struct task_struct *tsk,
 		    const char *loglvl);
 
+void *alloc_kernel_stack(unsigned long size, int node);
+
 #endif /* __ASM_AARCH64_STACKTRACE_H */
