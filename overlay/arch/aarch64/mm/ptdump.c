@@ -17,6 +17,7 @@
  * Files in debugfs (CONFIG_PTDUMP_DEBUGFS):
  *   kernel_page_tables        the kernel half, swapper_pg_dir
  *   current_user_page_tables  the user half of the reading process
+ *   and those ptdump_debugfs_register() adds (efi_page_tables)
  */
 #include <linux/debugfs.h>
 #include <linux/init.h>
@@ -28,14 +29,9 @@
 #include <asm/fixmap.h>
 #include <asm/memory.h>
 #include <asm/pgtable.h>
+#include <asm/ptdump.h>
 #include <asm/sections.h>
 #include <asm/setup.h>
-
-/* A boundary of a region of the address space, and its name. */
-struct region_mark {
-	unsigned long addr;
-	const char *name;
-};
 
 /*
  * One word of the attribute column: @if_set when the descriptor bits
@@ -110,7 +106,7 @@ static int table_depth(int depth)
 struct pt_dumper {
 	struct ptdump_state walker;	/* what mm/ptdump.c calls back */
 	struct seq_file *seq;		/* NULL: check only, print nothing */
-	const struct region_mark *mark;	/* next marker to print */
+	const struct addr_marker *mark;	/* next marker to print */
 	unsigned long end;		/* end of the walk, 0 for 2^64 */
 	unsigned long run_start;
 	u64 run_attrs;			/* 0 for unmapped */
@@ -315,7 +311,7 @@ static void dump_walk(struct pt_dumper *d, struct mm_struct *mm,
  * The kernel half in address order (memory.rst has the layout), but for
  * the kernel image, which kernel_marks_init() inserts where it runs.
  */
-static const struct region_mark layout_marks[] = {
+static const struct addr_marker layout_marks[] = {
 	{ PAGE_OFFSET,			"Linear Mapping start" },
 	{ PAGE_END,			"Linear Mapping end" },
 #ifdef CONFIG_KASAN
@@ -337,7 +333,7 @@ static const struct region_mark layout_marks[] = {
 	{ 0, NULL },
 };
 
-static struct region_mark kernel_marks[ARRAY_SIZE(layout_marks) + 2] __ro_after_init;
+static struct addr_marker kernel_marks[ARRAY_SIZE(layout_marks) + 2] __ro_after_init;
 
 /*
  * The image's markers go around its slot at KIMAGE_VADDR (right after
@@ -348,8 +344,8 @@ static struct region_mark kernel_marks[ARRAY_SIZE(layout_marks) + 2] __ro_after_
 static void __init kernel_marks_init(void)
 {
 	unsigned long start = KIMAGE_VADDR, end = KIMAGE_VADDR + KIMAGE_VSIZE;
-	const struct region_mark *m;
-	struct region_mark *out = kernel_marks;
+	const struct addr_marker *m;
+	struct addr_marker *out = kernel_marks;
 	bool start_done = false, end_done = false;
 
 	if (kaslr_enabled()) {
@@ -359,11 +355,11 @@ static void __init kernel_marks_init(void)
 
 	for (m = layout_marks; ; m++) {
 		if (!start_done && (!m->name || m->addr > start)) {
-			*out++ = (struct region_mark){ start, "Kernel image start" };
+			*out++ = (struct addr_marker){ start, "Kernel image start" };
 			start_done = true;
 		}
 		if (!end_done && (!m->name || m->addr >= end)) {
-			*out++ = (struct region_mark){ end, "Kernel image end" };
+			*out++ = (struct addr_marker){ end, "Kernel image end" };
 			end_done = true;
 		}
 		*out++ = *m;
@@ -379,7 +375,7 @@ static void __init kernel_marks_init(void)
  */
 bool ptdump_check_wx(void)
 {
-	static const struct region_mark no_marks[] = { { 0, NULL } };
+	static const struct addr_marker no_marks[] = { { 0, NULL } };
 	struct pt_dumper d = {
 		.mark = no_marks,
 		.check_wx = true,
@@ -415,7 +411,7 @@ DEFINE_SHOW_ATTRIBUTE(kernel_tables);
  */
 static int user_tables_show(struct seq_file *m, void *v)
 {
-	static const struct region_mark user_marks[] = {
+	static const struct addr_marker user_marks[] = {
 		{ 0,		"User space start" },
 		{ TASK_SIZE,	"User space end" },
 		{ 0, NULL },
@@ -433,6 +429,30 @@ static int user_tables_show(struct seq_file *m, void *v)
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(user_tables);
+
+/* A file of ptdump_debugfs_register(): its mm up to its last marker. */
+static int registered_tables_show(struct seq_file *m, void *v)
+{
+	const struct ptdump_info *info = m->private;
+	const struct addr_marker *last = info->markers;
+	struct pt_dumper d = {
+		.seq = m,
+		.mark = info->markers,
+	};
+
+	while (last[1].name)
+		last++;
+	dump_walk(&d, info->mm, info->base_addr, last->addr);
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(registered_tables);
+
+#ifdef CONFIG_PTDUMP_DEBUGFS
+void __init ptdump_debugfs_register(struct ptdump_info *info, const char *name)
+{
+	debugfs_create_file(name, 0400, NULL, info, &registered_tables_fops);
+}
+#endif
 
 static int __init ptdump_files_init(void)
 {
