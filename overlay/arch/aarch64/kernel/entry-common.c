@@ -11,6 +11,7 @@
 #include <linux/ptrace.h>
 #include <linux/sched.h>
 #include <asm/daif.h>
+#include <asm/efi.h>
 #include <asm/errata.h>
 #include <asm/exception.h>
 #include <asm/hw_breakpoint.h>
@@ -95,6 +96,9 @@ asmlinkage void noinstr el1h_sync_handler(struct pt_regs *regs)
 		do_el1_brk(regs, esr);
 		break;
 	default:
+		/* An undefined instruction in UEFI firmware, say. */
+		if (efi_runtime_fixup_exception(regs, esr_class_name(esr)))
+			break;
 		die_bad_exception(regs, "synchronous exception at EL1", esr);
 	}
 	instrumentation_end();

@@ -25,9 +25,20 @@
 #include <asm/asm-offsets.h>
 
 	__HEAD
+.Lhead:
+#ifdef CONFIG_EFI
+	/*
+	 * code0: CCMP X18, #0, #0xd, PL, whose encoding 0xfa405a4d begins
+	 * with "MZ", the signature UEFI looks for (a PE/COFF image's DOS
+	 * header); run, it only sets the flags.  code1 branches on.
+	 */
+	ccmp	x18, #0, #0xd, pl
+	b	primary_entry
+#else
 	/* code0/code1: "b primary_entry" is the first instruction run. */
 	b	primary_entry
 	.long	0
+#endif
 	.quad	0				// text_offset
 	.long	_kernel_size_lo32		// image_size (vmlinux.lds.S)
 	.long	_kernel_size_hi32
@@ -36,7 +47,12 @@
 	.quad	0				// res3
 	.quad	0				// res4
 	.long	IMAGE_MAGIC			// magic "ARM\x64"
+#ifdef CONFIG_EFI
+	.long	.Lpe_header - .Lhead		// res5: the DOS header's e_lfanew
+#include "efi-header.S"
+#else
 	.long	0				// res5
+#endif
 
 /*
  * Registers kept across the MMU-off part:
@@ -44,7 +60,8 @@
  *   x21  physical address of the device tree (x0 at entry)
  *   x22  physical address of _text
  */
-SYM_CODE_START_LOCAL(primary_entry)
+/* Global: the EFI stub enters here (efi_enter_kernel()). */
+SYM_CODE_START(primary_entry)
 	mov	x21, x0
 	bl	init_kernel_el
 	mov	x20, x0

@@ -25,6 +25,8 @@
 #include <asm/cpuinfo.h>
 #include <asm/cputype.h>
 #include <asm/daif.h>
+#include <asm/early_ioremap.h>
+#include <asm/efi.h>
 #include <asm/errata.h>
 #include <asm/fixmap.h>
 #include <asm/kasan.h>
@@ -177,6 +179,14 @@ void __init setup_arch(char **cmdline_p)
 
 	/* earlycon= and the other early parameters */
 	parse_early_param();
+
+	/*
+	 * Booted by UEFI: its memory map replaces the device tree's memory
+	 * nodes, before memblock allocates anything.  Firmware tables are
+	 * read through early_memremap() until paging_init().
+	 */
+	early_ioremap_init();
+	efi_init();
 
 	if (IS_ENABLED(CONFIG_RANDOMIZE_BASE))
 		kaslr_init();

@@ -59,9 +59,11 @@ SECTIONS
 		*(.plt) *(.plt.*) *(.iplt) *(.igot .igot.plt)
 	}
 	/*
-	 * A shared-object link (RELOCATABLE) always makes a GOT, with its
-	 * reserved entries only: nothing is reached through it (checked
-	 * below).
+	 * A shared-object link (RELOCATABLE) always makes a GOT.  GCC
+	 * reaches an "extern __weak" object through it, whether or not
+	 * something defines it (drivers/firmware/efi/efi-init.c has one):
+	 * its entry is relocated with the rest (kernel/relocate.c), or
+	 * holds 0 for an undefined one (Makefile.postlink).
 	 */
 	.got : {
 		*(.got)
@@ -87,6 +89,13 @@ SECTIONS
 	.exit.data : {
 		EXIT_DATA
 	}
+	/*
+	 * The EFI stub's .bss, renamed by libstub's Makefile: the stub
+	 * runs before anything could clear it, so it is zeros in the file.
+	 */
+	.init.bss : {
+		*(.init.bss)
+	}
 	PERCPU_SECTION(L1_CACHE_BYTES)
 	/*
 	 * The run-time relocations of a RELOCATABLE kernel, applied once
@@ -102,6 +111,17 @@ SECTIONS
 
 	_sdata = .;
 	RW_DATA(L1_CACHE_BYTES, PAGE_SIZE, THREAD_ALIGN)
+#ifdef CONFIG_EFI
+	/*
+	 * The file holds the PE/COFF .data section's raw size, a multiple
+	 * of its FileAlignment (kernel/efi-header.S): BYTE(0) makes the
+	 * padding part of the file.
+	 */
+	.pecoff_padding : {
+		BYTE(0)
+		. = ALIGN(0x200);
+	}
+#endif
 	_edata = .;
 
 	BSS_SECTION(0, 0, 0)
@@ -168,6 +188,29 @@ PROVIDE(__pi_kaslr_status = kaslr_status);
 PROVIDE(__pi_memstart_offset_seed = memstart_offset_seed);
 #endif
 
+#ifdef CONFIG_EFI
+/*
+ * Likewise for the EFI stub (drivers/firmware/efi/libstub), whose
+ * symbols are prefixed __efistub_ and which runs from wherever the
+ * firmware loaded the image: only position-independent code and the
+ * image's bounds.
+ */
+PROVIDE(__efistub_primary_entry = primary_entry);
+PROVIDE(__efistub_dcache_clean_inval_poc = dcache_clean_inval_poc);
+PROVIDE(__efistub__text = _text);
+PROVIDE(__efistub__edata = _edata);
+PROVIDE(__efistub__end = _end);
+PROVIDE(__efistub___initdata_begin = __initdata_begin);
+#if defined(CONFIG_EFI_EARLYCON) || defined(CONFIG_SYSFB)
+PROVIDE(__efistub_screen_info = screen_info);
+#endif
+
+/* Sizes in the PE/COFF header (kernel/efi-header.S). */
+__pecoff_code_size = __initdata_begin - _stext;
+__pecoff_data_rawsize = _edata - __initdata_begin;
+__pecoff_data_size = _end - __initdata_begin;
+#endif
+
 /*
  * The image is mapped by segment with different permissions
  * (kernel/early_map.c): each boundary must fall on a page.
@@ -187,7 +230,6 @@ _kernel_size_lo32 = (_end - _text) & 0xffffffff;
 _kernel_size_hi32 = (_end - _text) >> 32;
 
 ASSERT(SIZEOF(.plt) == 0, "unexpected PLT entries in vmlinux")
-ASSERT(SIZEOF(.got) <= 8, "unexpected GOT entries in vmlinux")
 ASSERT(SIZEOF(.got.plt) == 0 || SIZEOF(.got.plt) == 0x18, "unexpected GOT entries in vmlinux")
 #ifndef CONFIG_RELOCATABLE
 ASSERT(__rela_end == __rela_start, "unexpected run-time relocations in vmlinux")

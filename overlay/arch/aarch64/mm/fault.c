@@ -12,6 +12,7 @@
 #include <linux/perf_event.h>
 #include <linux/sched/signal.h>
 #include <linux/uaccess.h>
+#include <asm/efi.h>
 #include <asm/exception.h>
 #include <asm/pan.h>
 #include <asm/sysreg.h>
@@ -292,6 +293,10 @@ void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 	 * probed instruction's own address.
 	 */
 	if (kprobe_page_fault(regs, esr))
+		return;
+
+	/* A fault in UEFI firmware ends its runtime service call. */
+	if (efi_runtime_fixup_exception(regs, "memory abort"))
 		return;
 
 	switch (esr & ESR_ELx_FSC_TYPE) {
