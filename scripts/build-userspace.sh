@@ -18,6 +18,8 @@
 #                          scripts/wb.py's pci_args(), with lib
 #   /tests/fatal/          tests/fatal/*.sh, tests that stop the kernel
 #                          on purpose (judged by check.py), with lib
+#   /tests/efi/            tests/efi/*.sh, what UEFI firmware handed
+#                          over (the rows booted by EDK2), with lib
 #   /sbin/kmod             Debian's kmod:arm64 (dynamically linked), and
 #                          modprobe, insmod, rmmod, lsmod, modinfo, depmod
 #                          as links to it
@@ -111,7 +113,7 @@ R=$U/root
 rm -rf "$R"
 mkdir -p "$R/bin" "$R/sbin" "$R/lib/aarch64-linux-gnu" "$R/tests/smoke" "$R/tests/c" \
 	"$R/tests/kselftest" "$R/tests/kmod" "$R/tests/checkers" "$R/tests/hardening" \
-	"$R/tests/kaslr" "$R/tests/fatal" "$R/tests/tools" "$R/tests/pci" \
+	"$R/tests/kaslr" "$R/tests/fatal" "$R/tests/tools" "$R/tests/pci" "$R/tests/efi" \
 	"$R/bench" "$R/etc"
 cp "$A/bin/busybox" "$A/bin/bash" "$R/bin/"
 cp -L "$A"/lib/aarch64-linux-gnu/libtinfo.so.6 "$R/lib/aarch64-linux-gnu/"
@@ -156,7 +158,7 @@ for t in "$top"/tests/smoke/*.sh; do
 	echo "$(basename "$t" .sh) ${limit:-60} sh ./$(basename "$t")"
 done >"$R/tests/smoke.list"
 
-# kmod, checkers, hardening, kaslr, pci and fatal: one test a script, like smoke,
+# kmod, checkers, hardening, kaslr, pci, efi and fatal: one test a script, like smoke,
 # with the group's other files (lib).  A script with a "wb-config: test"
 # comment runs only on the boots of the 'test' configuration (its list
 # name is NAME:test; /init and check.py both honour the suffix).
@@ -181,6 +183,7 @@ script_group kaslr
 script_group fatal
 script_group tools
 script_group pci
+script_group efi
 cp "$U"/pci/* "$R/tests/pci/" 2>/dev/null || true
 cp "$U"/tools/* "$R/tests/tools/" 2>/dev/null || true
 

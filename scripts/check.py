@@ -163,7 +163,7 @@ def load_groups():
     """Read the test lists right after the initramfs is packed, so the
     names expected from a boot are those of the image it boots."""
     for g in ("smoke", "c", "kselftest", "kmod", "checkers", "hardening", "kaslr",
-              "tools", "pci", "fatal", "debian"):
+              "tools", "pci", "fatal", "efi", "debian"):
         GROUPS[g] = _group_tests(g)
     for t, _ in GROUPS["fatal"]:
         if t not in FATAL_TESTS:
@@ -186,7 +186,7 @@ def _group_tests(group):
             return [(f"debian/{n}", "") for n in
                     re.findall(r"^\s*check ([a-z0-9-]+) ", f.read(), re.M)]
     if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "pci",
-                 "fatal"):
+                 "fatal", "efi"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
     else:
         path = os.path.join(wb.BUILD, "userspace", f"{group}.list")

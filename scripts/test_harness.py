@@ -334,6 +334,32 @@ class MachineTests(unittest.TestCase):
             m.qemu_args()
         self.assertIn("make deps", err.getvalue())
 
+    def test_uefi_is_psci_with_edk2_from_flash(self):
+        # UEFI machines boot like PSCI ones, with EDK2's code and a
+        # throw-away copy of its variables in the two flash banks, no
+        # ACPI tables (so EDK2 passes the device tree on) and the SMBIOS
+        # serial number efi/dmi reads back.
+        m = wb.Machine("e", "cortex-a57", 2, 1, 2, "1G", "uefi")
+        self.assertEqual((m.boot, m.uefi, m.uboot), ("psci", True, False))
+        with unittest.mock.patch.object(os.path, "exists", lambda p: True):
+            args = m.qemu_args()
+        self.assertIn("acpi=off", args[args.index("-M") + 1].split(","))
+        drives = [args[i + 1] for i, a in enumerate(args) if a == "-drive"]
+        self.assertEqual(len(drives), 2)
+        self.assertIn(f"file={wb.AAVMF_CODE}", drives[0].split(","))
+        self.assertIn("readonly=on", drives[0].split(","))
+        self.assertIn(f"file={wb.AAVMF_VARS}", drives[1].split(","))
+        self.assertIn("snapshot=on", drives[1].split(","))
+        self.assertEqual(args[args.index("-smbios") + 1], "type=1,serial=wb-e")
+        plain = wb.Machine("p", "max", 2, 1, 3, "1G").qemu_args()
+        self.assertNotIn("-drive", plain)
+        self.assertNotIn("acpi=off", plain[plain.index("-M") + 1])
+        err = io.StringIO()
+        with unittest.mock.patch.object(os.path, "exists", lambda p: False), \
+                self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+            m.qemu_args()
+        self.assertIn("qemu-efi-aarch64", err.getvalue())
+
 
 class WatchTests(unittest.TestCase):
     """wb.watch ends a boot soon after a fatal report, or when it hangs."""

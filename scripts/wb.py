@@ -21,6 +21,10 @@ BUILD = os.path.join(TOP, "build")
 QEMU = "qemu-system-aarch64"
 # Debian's U-Boot for QEMU's virt machine (package u-boot-qemu).
 UBOOT = "/usr/lib/u-boot/qemu_arm64/u-boot.bin"
+# Debian's EDK2 for QEMU's virt machine (package qemu-efi-aarch64): the
+# firmware, and the variable store each boot starts from.
+AAVMF_CODE = "/usr/share/AAVMF/AAVMF_CODE.fd"
+AAVMF_VARS = "/usr/share/AAVMF/AAVMF_VARS.fd"
 
 # Kernel reports that fail a boot wherever they appear in the console log.
 # Only kernel lines are searched (they carry a printk timestamp), so a
@@ -112,6 +116,13 @@ class Machine:
         self.uboot = boot == "uboot"
         if self.uboot:
             self.boot = "psci"
+        # uefi: PSCI, with Debian's EDK2 as the firmware (pflash): it
+        # starts the kernel QEMU offers through fw_cfg as a UEFI
+        # application, which the EFI stub in the Image makes it, with
+        # the initrd through the LoadFile2 protocol.
+        self.uefi = boot == "uefi"
+        if self.uefi:
+            self.boot = "psci"
         self.el2_traps = boot == "spin-el2traps"
         if self.el2_traps:
             self.boot = "spin"
@@ -123,8 +134,8 @@ class Machine:
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
-            die(f"tests/machines: {name}: BOOT must be psci, icount, uboot, spin, spin+N "
-                "or spin-el2traps")
+            die(f"tests/machines: {name}: BOOT must be psci, icount, uboot, uefi, spin, "
+                "spin+N or spin-el2traps")
         if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
 
@@ -132,6 +143,10 @@ class Machine:
         m = f"virt,gic-version={self.gic}"
         if self.el == 2:
             m += ",virtualization=on"
+        if self.uefi:
+            # EDK2 hands the OS the device tree only when QEMU gives it
+            # no ACPI tables; neither kernel is built with ACPI.
+            m += ",acpi=off"
         icount = ["-icount", "shift=0,align=off,sleep=off"] if self.icount else []
         # The firmware changes the machine (QEMU leaves out the devices
         # it keeps for itself, such as the PL061): the device tree the
@@ -141,8 +156,23 @@ class Machine:
             if not os.path.exists(UBOOT):
                 die(f"{UBOOT} not found: run 'make deps' (apt-get install u-boot-qemu)")
             bios = ["-bios", UBOOT]
+        if self.uefi:
+            for f in (AAVMF_CODE, AAVMF_VARS):
+                if not os.path.exists(f):
+                    die(f"{f} not found: run 'make deps' (apt-get install qemu-efi-aarch64)")
+            # The variables start from Debian's empty store each boot:
+            # snapshot=on keeps what the guest writes until QEMU exits,
+            # across the guest's reboots, and never in the file.
+            bios = ["-drive", f"if=pflash,format=raw,readonly=on,file={AAVMF_CODE}",
+                    "-drive", f"if=pflash,format=raw,snapshot=on,file={AAVMF_VARS}",
+                    "-smbios", f"type=1,serial={self.dmi_serial()}"]
         return ["-M", m, "-cpu", self.cpu, "-smp", str(self.smp),
                 "-m", self.mem] + icount + bios
+
+    def dmi_serial(self):
+        """The SMBIOS serial number a UEFI machine's firmware is given
+        (efi/dmi reads it back, told by wb_dmi_serial=)."""
+        return f"wb-{self.name}"
 
     def __str__(self):
         return (f"{self.name} ({self.cpu}, {self.smp} CPU, EL{self.el}, "
@@ -152,6 +182,7 @@ class Machine:
                 + (", EL2 left trapping" if self.el2_traps else "")
                 + (", -icount" if self.icount else "")
                 + (", U-Boot booti" if self.uboot else "")
+                + (", UEFI (EDK2)" if self.uefi else "")
                 + ")")
 
 
@@ -798,6 +829,8 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
                 set_kaslr_seed(dtb_path, seed)
             extra += ["-dtb", dtb_path]
     cmdline = f"console=ttyAMA0 earlycon=pl011,0x9000000 panic=-1 {append}"
+    if machine.uefi:
+        cmdline += f" wb_dmi_serial={machine.dmi_serial()}"
     env = None
     if machine.boot == "spin":
         # EL3 firmware that starts the secondaries with spin-table; the
