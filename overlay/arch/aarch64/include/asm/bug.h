@@ -3,8 +3,9 @@
  * BUG() and WARN() are a BRK instruction with an immediate of their own
  * (BUG_BRK_IMM) plus a __bug_table entry giving file, line and flags:
  * the debug exception handler looks the entry up (report_bug()).
- * The entry uses 32-bit offsets relative to itself
- * (GENERIC_BUG_RELATIVE_POINTERS).
+ * The entry holds 32-bit offsets (GENERIC_BUG_RELATIVE_POINTERS), each
+ * relative to its own field: lib/bug.c adds bug_addr_disp to the
+ * address of bug_addr_disp and file_disp to the address of file_disp.
  */
 #ifndef __ASM_AARCH64_BUG_H
 #define __ASM_AARCH64_BUG_H
@@ -20,7 +21,7 @@
 	"	.pushsection	.rodata.str1.1, \"aMS\", @progbits, 1\n"	\
 	"3:	.asciz	\"" __FILE__ "\"\n"				\
 	"	.popsection\n"						\
-	"	.long	3b - 2b\n"					\
+	"	.long	3b - .\n"					\
 	"	.short	%1\n"
 #else
 #define __BUG_LOCATION	""
