@@ -16,7 +16,6 @@
 #include <linux/sched/task_stack.h>
 #include <asm/efi.h>
 #include <asm/fpsimd.h>
-#include <asm/pgalloc.h>
 #include <asm/stacktrace.h>
 
 /*
@@ -55,51 +54,41 @@ static pgprot_t __init region_prot(const efi_memory_desc_t *md)
 	return __pgprot(prot | PTE_NG);
 }
 
-/* The level 3 entry for @addr in @mm, with the tables above it made. */
-static pte_t *__init efi_pte_alloc(struct mm_struct *mm, unsigned long addr)
-{
-	pgd_t *pgd = pgd_offset(mm, addr);
-	p4d_t *p4d;
-	pud_t *pud;
-	pmd_t *pmd;
+struct efi_map {
+	unsigned long virt;
+	phys_addr_t phys;
+	pgprot_t prot;
+};
 
-	p4d = p4d_alloc(mm, pgd, addr);
-	if (!p4d)
-		return NULL;
-	pud = pud_alloc(mm, p4d, addr);
-	if (!pud)
-		return NULL;
-	pmd = pmd_alloc(mm, pud, addr);
-	if (!pmd || pte_alloc(mm, pmd))
-		return NULL;
-	return pte_offset_kernel(pmd, addr);
+static int __init map_pte(pte_t *ptep, unsigned long addr, void *data)
+{
+	const struct efi_map *map = data;
+	phys_addr_t phys = map->phys + (addr - map->virt);
+
+	set_pte(ptep, pfn_pte(__phys_to_pfn(phys), map->prot));
+	return 0;
 }
 
 /*
  * Map one runtime region at the virtual address the stub gave it.
  * Pages only: the regions are small, but for the flash, and
  * efi_set_mapping_permissions() may change any page afterwards.
- * efi_mm has never been live, so no TLB entry can be stale.
+ * apply_to_page_range() makes the tables on the way.  efi_mm has never
+ * been live, so no TLB entry can be stale.
  */
 int __init efi_create_mapping(struct mm_struct *mm, efi_memory_desc_t *md)
 {
-	unsigned long virt = round_down(md->virt_addr, PAGE_SIZE);
-	phys_addr_t phys = round_down(md->phys_addr, PAGE_SIZE);
+	struct efi_map map = {
+		.virt	= round_down(md->virt_addr, PAGE_SIZE),
+		.phys	= round_down(md->phys_addr, PAGE_SIZE),
+		.prot	= region_prot(md),
+	};
 	unsigned long end = PAGE_ALIGN(md->virt_addr +
 				       (md->num_pages << EFI_PAGE_SHIFT));
-	pgprot_t prot = region_prot(md);
 
 	if (offset_in_page(md->virt_addr) != offset_in_page(md->phys_addr))
 		return -EINVAL;
-
-	for (; virt < end; virt += PAGE_SIZE, phys += PAGE_SIZE) {
-		pte_t *ptep = efi_pte_alloc(mm, virt);
-
-		if (!ptep)
-			return -ENOMEM;
-		set_pte(ptep, pfn_pte(__phys_to_pfn(phys), prot));
-	}
-	return 0;
+	return apply_to_page_range(mm, map.virt, end - map.virt, map_pte, &map);
 }
 
 static int __init restrict_pte(pte_t *ptep, unsigned long addr, void *data)
