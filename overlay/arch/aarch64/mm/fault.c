@@ -84,10 +84,18 @@ static const char *access_kind(unsigned long esr)
 	return is_write_abort(esr) ? "write" : "read";
 }
 
-static void __noreturn die_kernel_fault(const char *msg, unsigned long addr,
-					unsigned long esr,
-					struct pt_regs *regs)
+/*
+ * A kernel fault nothing resolved: the kernel oopses and the task dies.
+ * Returns only for a fault in UEFI firmware, whose runtime service call
+ * then ends with EFI_ABORTED instead (kernel/efi.c): every kernel fault
+ * the port cannot resolve comes here, so the firmware's come here too.
+ */
+static void die_kernel_fault(const char *msg, unsigned long addr,
+			     unsigned long esr, struct pt_regs *regs)
 {
+	if (efi_runtime_fixup_exception(regs, msg))
+		return;
+
 	bust_spinlocks(1);
 	pr_alert("Unable to handle kernel %s at virtual address %016lx\n",
 		 msg, addr);
@@ -217,9 +225,11 @@ static void do_page_fault(unsigned long far, unsigned long esr,
 	 * access to a mapped user page faults too, with a permission
 	 * fault (a translation fault under software PAN), and ends here.
 	 */
-	if (!user_mode(regs) && !search_exception_tables(regs->pc))
+	if (!user_mode(regs) && !search_exception_tables(regs->pc)) {
 		die_kernel_fault("access to user memory outside uaccess routines",
 				 addr, esr, regs);
+		return;
+	}
 
 	if (faulthandler_disabled() || !mm) {
 		if (!user_mode(regs)) {
@@ -295,10 +305,6 @@ void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 	if (kprobe_page_fault(regs, esr))
 		return;
 
-	/* A fault in UEFI firmware ends its runtime service call. */
-	if (efi_runtime_fixup_exception(regs, "memory abort"))
-		return;
-
 	switch (esr & ESR_ELx_FSC_TYPE) {
 	case ESR_ELx_FSC_TRANS:
 	case ESR_ELx_FSC_ACCESS:
@@ -309,9 +315,9 @@ void do_mem_abort(unsigned long far, unsigned long esr, struct pt_regs *regs)
 
 	/* Alignment, external aborts, TLB conflicts...: no recovery. */
 	if (!user_mode(regs)) {
-		if (fixup_exception(regs))
-			return;
-		die_kernel_fault("abort", far, esr, regs);
+		if (!fixup_exception(regs))
+			die_kernel_fault("abort", far, esr, regs);
+		return;
 	}
 	/*
 	 * An unaligned exclusive or atomic access, or any unaligned access
