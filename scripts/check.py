@@ -170,21 +170,24 @@ def load_groups():
             wb.die(f"tests/fatal: {t} has no judge in check.py's FATAL_TESTS")
 
 
-def group_tests(group, config="normal"):
+def group_tests(group, config="normal", uefi=False):
     """Names the runner reports for a group on a boot of `config`
-    (normal or test): a list entry NAME:CONFIG runs on that one only."""
+    (normal or test): a list entry NAME:CONFIG runs on that one only,
+    one tagged "uefi" on the machines UEFI firmware starts only."""
     tests = GROUPS[group] if group in GROUPS else _group_tests(group)
-    return [name for name, only in tests if only in ("", config)]
+    tags = ("", config) + (("uefi",) if uefi else ())
+    return [name for name, only in tests if only in tags]
 
 
 def _group_tests(group):
     """The tests of a group, from the built lists: [(GROUP/NAME, CONFIG
     or '')].  The debian group's are the names its script checks
-    ("check NAME FUNCTION ...")."""
+    ("check NAME FUNCTION ...", and "uefi_check NAME ..." for the UEFI
+    boots' only)."""
     if group == "debian":
         with open(os.path.join(wb.TOP, "tests", "debian", "check.sh")) as f:
-            return [(f"debian/{n}", "") for n in
-                    re.findall(r"^\s*check ([a-z0-9-]+) ", f.read(), re.M)]
+            return [(f"debian/{n}", "uefi" if u else "") for u, n in
+                    re.findall(r"^\s*(uefi_)?check ([a-z0-9-]+) ", f.read(), re.M)]
     if group in ("smoke", "kmod", "checkers", "hardening", "kaslr", "tools", "pci",
                  "fatal", "efi"):
         path = os.path.join(wb.BUILD, "userspace", "root", "tests", f"{group}.list")
@@ -386,7 +389,7 @@ def judge_boot(res, kernel, row, machine, b):
     # wb_only=GLOB: the runner runs the tests whose GROUP/NAME match.
     only = extra_values(extra, "wb_only")
     for g in groups.split(","):
-        for t in fatal if g == "fatal" else group_tests(g, cfg):
+        for t in fatal if g == "fatal" else group_tests(g, cfg, machine.uefi):
             if only and not fnmatch.fnmatchcase(t, only[0]):
                 continue
             if t in fatal:

@@ -501,8 +501,15 @@ class GroupTests(unittest.TestCase):
         self.assertIn(("debian/disk-after-reboot", ""), names)
         self.assertEqual(len(names), len(set(names)))
         with open(os.path.join(wb.TOP, "tests", "debian", "check.sh")) as f:
-            calls = [l for l in f if re.match(r"\s*check \S+ \S+", l)]
+            calls = [l for l in f if re.match(r"\s*(uefi_)?check \S+ \S+", l)]
         self.assertEqual(len(names), len(calls))
+        # The UEFI boots' checks are expected from UEFI machines only.
+        self.assertIn(("debian/efi-variable-after-reboot", "uefi"), names)
+        saved = dict(check.GROUPS)
+        self.addCleanup(lambda: (check.GROUPS.clear(), check.GROUPS.update(saved)))
+        check.GROUPS["debian"] = names
+        self.assertNotIn("debian/efi-variable-write", check.group_tests("debian", "normal"))
+        self.assertIn("debian/efi-variable-write", check.group_tests("debian", "normal", True))
 
     def test_initrd_is_userspace_then_modules(self):
         with tempfile.TemporaryDirectory() as d:

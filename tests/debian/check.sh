@@ -18,6 +18,13 @@
 # 'systemctl reboot'.  Second boot (same QEMU): the system comes up
 # clean again and the file on the data disk reads back with the same
 # checksum.  Then 'systemctl poweroff', which must end QEMU.
+# Started by UEFI firmware (the harness puts wb_dmi_serial= on the
+# command line of those boots): the first boot writes a non-volatile
+# UEFI variable through efivarfs, which the second boot must read back,
+# the reboot having gone through the firmware; each boot's kernel says
+# "KASLR enabled", the EFI stub having had a seed from the firmware's
+# EFI_RNG_PROTOCOL, and the image runs at a different address after the
+# reboot.
 PATH=/usr/sbin:/usr/bin:/sbin:/bin
 export PATH
 exec >/dev/console 2>&1
@@ -216,6 +223,68 @@ disk_read() {
 	return $rc
 }
 
+# uefi_check NAME COMMAND...: check, on the boots UEFI firmware started
+# only (check.py expects these names from its UEFI machines alone).
+uefi=
+grep -qw "wb_dmi_serial=[^ ]*" /proc/cmdline && uefi=1
+uefi_check() {
+	[ -z "$uefi" ] || check "$@"
+}
+
+# UEFI: the variable WbDebianCheck of the project's own vendor GUID,
+# attributes non-volatile, boot service and runtime access (0x7, the
+# first four bytes of an efivarfs file, little-endian), its data a
+# token made at the first boot.
+efivars=/sys/firmware/efi/efivars
+wbvar=$efivars/WbDebianCheck-5e0d2a3c-7c3b-4d0e-9f6a-1b2c3d4e5f60
+
+efi_variable_write() {
+	findmnt -n -t efivarfs $efivars ||
+		{ echo "no efivarfs at $efivars (/sys/firmware/efi: $(ls /sys/firmware/efi 2>&1 | tr '\n' ' '))"; return 1; }
+	cat /proc/sys/kernel/random/uuid >$state/efi-token || return 1
+	# One write(2) of attributes and data: efivarfs takes nothing else.
+	{ printf '\007\000\000\000'; cat $state/efi-token; } >$state/efi-var &&
+	cat $state/efi-var >$wbvar || { echo "writing $wbvar failed"; return 1; }
+	cmp $state/efi-var $wbvar || { echo "$wbvar reads back differently"; return 1; }
+	echo "$(basename $wbvar): $(cat $state/efi-token)"
+}
+
+efi_variable_read() {
+	[ -f $wbvar ] || { echo "no $(basename $wbvar) after the reboot"; ls $efivars | sed 's/^/  /'; return 1; }
+	cmp $state/efi-var $wbvar || { echo "$wbvar differs from what the first boot wrote"; od -c $wbvar | head; return 1; }
+	echo "$(basename $wbvar): $(cat $state/efi-token), as written before the reboot"
+	chattr -i $wbvar 2>/dev/null
+	rm $wbvar || { echo "cannot delete $wbvar"; return 1; }
+	[ ! -e $wbvar ] || { echo "$wbvar still there after rm"; return 1; }
+	echo "deleted"
+}
+
+# kaslr_efi FILE: the kernel log says "KASLR enabled" once; the image's
+# virtual address (_stext) and physical one (the start of "Kernel code"
+# in /proc/iomem) are recorded in FILE, and after the reboot (FILE
+# exists already) both must have moved.  The physical place is the EFI
+# stub's choice, random only with a seed from EFI_RNG_PROTOCOL: without
+# one it stays where the firmware loaded the image, the same each boot.
+kaslr_efi() {
+	n=$(dmesg | sed 's/^\[[^]]*\] //' | grep -cx "KASLR enabled")
+	[ "$n" = 1 ] || { echo "$n 'KASLR enabled' lines in the kernel log, expected one"; return 1; }
+	stext=$(awk '$3 == "_stext" { print $1; exit }' /proc/kallsyms)
+	case $stext in
+	0000000000000000|"") echo "no _stext address in /proc/kallsyms"; return 1 ;;
+	esac
+	phys=$(sed -n 's/^ *\([0-9a-f]*\)-[0-9a-f]* : Kernel code$/\1/p' /proc/iomem)
+	[ -n "$phys" ] || { echo "no 'Kernel code' in /proc/iomem"; return 1; }
+	echo "KASLR enabled; _stext at $stext, the kernel's code at physical $phys"
+	if [ -f $1 ]; then
+		read -r old_stext old_phys <$1
+		echo "before the reboot: _stext at $old_stext, the code at physical $old_phys"
+		[ "$stext" != "$old_stext" ] || { echo "_stext did not move"; return 1; }
+		[ "$phys" != "$old_phys" ] || { echo "the image's physical place did not move"; return 1; }
+	else
+		echo "$stext $phys" >$1
+	fi
+}
+
 if [ ! -f $state/rebooted ]; then
 	say "# run debian (first boot)"
 	check root-device root_device
@@ -231,6 +300,8 @@ if [ ! -f $state/rebooted ]; then
 	check bpf-firewall bpf_firewall
 	check overlay-fuse overlay_fuse
 	check disk-write disk_write
+	uefi_check efi-variable-write efi_variable_write
+	uefi_check kaslr-efi-rng kaslr_efi $state/kernel-place
 	touch $state/rebooted
 	sync
 	say "# runner: reboot (debian)"
@@ -240,6 +311,8 @@ else
 	check reboot-running system_running
 	check reboot-failed-units no_failed_units
 	check disk-after-reboot disk_read
+	uefi_check efi-variable-after-reboot efi_variable_read
+	uefi_check kaslr-after-reboot kaslr_efi $state/kernel-place
 	say "# runner: done; CPUs online: $(cat /sys/devices/system/cpu/online); poweroff"
 	systemctl poweroff
 fi
