@@ -348,6 +348,26 @@ def expected_cpu_failures(reports, machine):
                   "failing to start" for c in sorted(absent - seen)]
 
 
+# What the console of a ubootefi machine's boot must show before the
+# kernel's first line: U-Boot ran the boot disk's script, and the Image
+# started as a UEFI application, its stub loading the initrd that the
+# command line names (wb.bootefi_disk()).
+BOOTEFI_LINES = ("Found U-Boot script /boot.scr",
+                 "EFI stub: Booting Linux Kernel...",
+                 "EFI stub: Loaded initrd from command line option")
+
+
+def judge_firmware(b, machine):
+    """The firmware started the kernel the way the machine says."""
+    if not machine.bootefi:
+        return ""
+    head = b.text.split("Booting Linux on physical CPU", 1)[0]
+    missing = [l for l in BOOTEFI_LINES if l not in head]
+    if missing:
+        return f"U-Boot bootefi: no '{missing[0]}' before the kernel started"
+    return ""
+
+
 def judge_pci_console(b):
     """The host's half of pci/console: the guest must have written back,
     through its virtio-serial port, "echo " and the token the host gave
@@ -378,6 +398,9 @@ def judge_boot(res, kernel, row, machine, b):
         end = judge_end(b, machine)
         if end:
             problems.append(end)
+    firmware = judge_firmware(b, machine)
+    if firmware:
+        problems.append(firmware)
     reports, missing = expected_cpu_failures(b.reports(), machine)
     problems += missing
     for kind, line in reports:

@@ -10,7 +10,8 @@ stamp=$top/build/.deps-ok
 # Host packages: the tree, the cross toolchain, QEMU, the build tools,
 # gnuplot (make bench draws its ratios with it), gdb-multiarch (make
 # profile steps through a benchmark with it) and U-Boot for QEMU's
-# virt machine (u-boot-qemu: the machines whose BOOT is uboot), EDK2
+# virt machine (u-boot-qemu: the machines whose BOOT is uboot or
+# ubootefi; u-boot-tools' mkimage makes the latter's boot script), EDK2
 # for it (qemu-efi-aarch64: the machines whose BOOT is uefi);
 # debootstrap and e2fsprogs make the Debian root file system of the
 # debian test group (scripts/debian-rootfs.sh).
@@ -18,7 +19,8 @@ PKGS="linux-source-6.12 gcc-aarch64-linux-gnu libc6-dev-arm64-cross
       libc6-arm64-cross qemu-system-arm device-tree-compiler flex bison bc
       cpio kmod rsync xz-utils python3 make gcc libc6-dev libssl-dev
       libelf-dev patch git perl python3-docutils ccache gnuplot-nox
-      gdb-multiarch u-boot-qemu qemu-efi-aarch64 debootstrap e2fsprogs"
+      gdb-multiarch u-boot-qemu u-boot-tools qemu-efi-aarch64 debootstrap
+      e2fsprogs"
 
 die() { echo "deps: $*" >&2; exit 1; }
 

@@ -147,6 +147,22 @@ class ConsoleTests(unittest.TestCase):
         self.assertEqual(check.judge_end(b, spin), "")
         self.assertIn("expected 0", check.judge_end(b, two))
 
+    def test_bootefi_console(self):
+        # A ubootefi boot must show U-Boot's script, the stub and its
+        # initrd loader before the kernel's first line; other machines
+        # are not asked.
+        ue = wb.Machine("ue", "cortex-a72", 2, 2, 3, "1G", "ubootefi")
+        head = "\n".join(check.BOOTEFI_LINES) + "\n"
+        first = "[    0.000000] Booting Linux on physical CPU 0x0\n"
+        self.assertEqual(check.judge_firmware(boot_with(head + first + CLEAN), ue), "")
+        self.assertEqual(check.judge_firmware(boot_with(CLEAN), wb.Machine("m", "max", 2, 1, 3, "1G")), "")
+        for line in check.BOOTEFI_LINES:
+            self.assertIn(line, check.judge_firmware(
+                boot_with(head.replace(line, "") + first + CLEAN), ue))
+        # After the kernel started, the lines do not count.
+        self.assertIn("no 'Found U-Boot script", check.judge_firmware(
+            boot_with(first + head + CLEAN), ue))
+
     def test_absent_cpu_must_be_reported(self):
         # BOOT spin+1: CPU4 is in the DT only; its failure to start is
         # expected and required, any other CPU's is not.
@@ -334,6 +350,42 @@ class MachineTests(unittest.TestCase):
             m.qemu_args()
         self.assertIn("make deps", err.getvalue())
 
+    def test_ubootefi_boots_a_script_from_its_disk(self):
+        # A ubootefi machine is U-Boot's; its boot disk is an MBR with one
+        # bootable Linux partition at 1 MiB, an ext2 file system there
+        # with the Image, the initrd and the script, whose command line
+        # names the initrd for the EFI stub.
+        m = wb.Machine("ue", "cortex-a72", 2, 2, 3, "1G", "ubootefi")
+        self.assertEqual((m.boot, m.uboot, m.bootefi), ("psci", True, True))
+        self.assertFalse(wb.Machine("u", "cortex-a72", 2, 2, 3, "1G", "uboot").bootefi)
+        if not (shutil.which("mkimage") and shutil.which("debugfs")):
+            self.skipTest("no mkimage or debugfs: make deps")
+        with tempfile.TemporaryDirectory() as d:
+            image, initrd = os.path.join(d, "I"), os.path.join(d, "R")
+            for f, data in ((image, b"kernel"), (initrd, b"initrd")):
+                with open(f, "wb") as w:
+                    w.write(data)
+            disk = os.path.join(d, "boot.img")
+            args = wb.bootefi_disk(disk, image, initrd, "console=ttyAMA0 wb_x=1")
+            self.assertIn("nvme,drive=wbboot,serial=wb-boot", args)
+            with open(disk, "rb") as f:
+                mbr = f.read(512)
+            self.assertEqual(mbr[510:], b"\x55\xaa")
+            boot, ptype, start = mbr[446], mbr[450], int.from_bytes(mbr[454:458], "little")
+            self.assertEqual((boot, ptype, start), (0x80, 0x83, 2048))
+            fs = f"{disk}?offset={1 << 20}"
+            ls = subprocess.run(["debugfs", "-R", "ls -l /", fs], capture_output=True, text=True).stdout
+            for name in ("Image", "initrd.cpio", "boot.scr"):
+                self.assertIn(name, ls)
+            script = subprocess.run(["debugfs", "-R", "cat /boot.scr", fs],
+                                    capture_output=True).stdout
+            self.assertIn(b'setenv bootargs "console=ttyAMA0 wb_x=1 initrd=initrd.cpio"', script)
+            self.assertIn(b"bootefi ${kernel_addr_r} ${fdtcontroladdr}", script)
+            err = io.StringIO()
+            with self.assertRaises(SystemExit), contextlib.redirect_stderr(err):
+                wb.bootefi_disk(disk, image, initrd, 'a="b"')
+            self.assertIn("U-Boot script", err.getvalue())
+
     def test_uefi_is_psci_with_edk2_from_flash(self):
         # UEFI machines boot like PSCI ones, with EDK2's code and a
         # throw-away copy of its variables in the two flash banks, no
@@ -364,7 +416,7 @@ class MachineTests(unittest.TestCase):
 class WatchTests(unittest.TestCase):
     """wb.watch ends a boot soon after a fatal report, or when it hangs."""
 
-    def run_fake(self, script, timeout=30):
+    def run_fake(self, script, timeout=30, on_output=None):
         # A script that waits must exec its last command: watch() kills
         # the process it was given, and a child of the shell would live on.
         with tempfile.TemporaryDirectory() as d:
@@ -373,8 +425,21 @@ class WatchTests(unittest.TestCase):
             with open(log, "wb") as f:
                 p = subprocess.Popen(["sh", "-c", script], stdout=f)
                 t0 = time.monotonic()
-                rc = wb.watch(p, log, b, t0, timeout)
+                rc = wb.watch(p, log, b, t0, timeout, on_output)
             return rc, b, time.monotonic() - t0
+
+    def test_firmware_restart_ends_the_boot(self):
+        # U-Boot's banner a second time (no reset: -no-reboot would have
+        # ended QEMU) ends the boot at once; once is the normal start.
+        rc, b, secs = self.run_fake(
+            "printf '\\nU-Boot 2023.01\\nEFI stub: Exiting boot services...\\n"
+            "\\nU-Boot 2023.01\\n'; exec sleep 60", on_output=wb.firmware_restart)
+        self.assertIsNone(rc)
+        self.assertIn("U-Boot started again", b.ended)
+        self.assertLess(secs, 10)
+        rc, b, secs = self.run_fake("printf '\\nU-Boot 2023.01\\n# runner: done\\n'",
+                                    on_output=wb.firmware_restart)
+        self.assertEqual((rc, b.ended), (0, ""))
 
     def test_panic_ends_the_boot(self):
         old = wb.FATAL_GRACE

@@ -12,6 +12,7 @@ import re
 import shlex
 import shutil
 import socket
+import struct
 import subprocess
 import sys
 import time
@@ -113,7 +114,12 @@ class Machine:
         # uboot: PSCI, with Debian's U-Boot as the firmware (-bios): it
         # takes the kernel and initrd QEMU offers through fw_cfg and
         # starts them with booti, the device tree being QEMU's.
-        self.uboot = boot == "uboot"
+        # ubootefi: the same U-Boot, which finds no kernel through fw_cfg
+        # (QEMU gets none) and boots from a disk (bootefi_disk()): its
+        # script starts the Image with bootefi, as a UEFI application,
+        # the EFI stub loading the initrd named on the command line.
+        self.bootefi = boot == "ubootefi"
+        self.uboot = boot in ("uboot", "ubootefi")
         if self.uboot:
             self.boot = "psci"
         # uefi: PSCI, with Debian's EDK2 as the firmware (pflash): it
@@ -134,7 +140,7 @@ class Machine:
         if self.gic == 2 and self.smp > 8:
             die(f"tests/machines: {name}: GICv2 takes at most 8 CPUs")
         if boot not in ("psci", "spin"):
-            die(f"tests/machines: {name}: BOOT must be psci, icount, uboot, uefi, spin, "
+            die(f"tests/machines: {name}: BOOT must be psci, icount, uboot, ubootefi, uefi, spin, "
                 "spin+N or spin-el2traps")
         if boot == "spin" and self.smp + self.phantom > 8:
             die(f"tests/machines: {name}: the spin-table pen has 8 slots")
@@ -181,7 +187,8 @@ class Machine:
                 + (f" + {self.phantom} absent in the DT" if self.phantom else "")
                 + (", EL2 left trapping" if self.el2_traps else "")
                 + (", -icount" if self.icount else "")
-                + (", U-Boot booti" if self.uboot else "")
+                + (", U-Boot bootefi" if self.bootefi else
+                   ", U-Boot booti" if self.uboot else "")
                 + (", UEFI (EDK2)" if self.uefi else "")
                 + ")")
 
@@ -527,7 +534,7 @@ SILENCE = 180
 def watch(p, log_path, b, start, timeout, on_output=None):
     """Wait for QEMU, ending it on a timeout, a fatal report or silence.
     on_output(text), if given, sees the whole console log each time it
-    grows."""
+    grows; a reason it returns ends the boot at once."""
     fatal_at = None
     size, quiet_since = 0, time.monotonic()
     while True:
@@ -543,7 +550,12 @@ def watch(p, log_path, b, start, timeout, on_output=None):
                 with open(log_path, "rb") as f:
                     text = f.read().decode("utf-8", "replace")
                 if on_output:
-                    on_output(text)
+                    stop = on_output(text)
+                    if stop:
+                        b.ended = stop
+                        p.kill()
+                        p.wait()
+                        return None
             if fatal_at is None:
                 m = FATAL.search(text)
                 if m:
@@ -803,6 +815,85 @@ def debian_args(base, rootfs, root="virtio"):
     return args, "root=/dev/vda rw wb_root=virtio", [data]
 
 
+# The boot disk of the ubootefi machines: an MBR with one bootable
+# partition, from 1 MiB, holding an ext2 file system (U-Boot 2023.01
+# reads no ext4 of today's features) with the Image, the initrd and
+# boot.scr, the script U-Boot's distro boot runs from the first
+# partition it finds one on.  The script sets the command line
+# (bootargs, which bootefi hands the application as its load options)
+# and starts the Image with bootefi and QEMU's device tree; the EFI
+# stub loads initrd.cpio, named by initrd= on that command line, from
+# the volume it was loaded from.  The disk is NVMe: virtio0, which
+# U-Boot scans first, is the test disk.
+BOOTEFI_SCRIPT = """\
+setenv bootargs "{cmdline} initrd=initrd.cpio"
+load ${{devtype}} ${{devnum}}:${{distro_bootpart}} ${{kernel_addr_r}} Image
+bootefi ${{kernel_addr_r}} ${{fdtcontroladdr}}
+"""
+BOOTEFI_OFFSET = 1 << 20
+
+
+def bootefi_disk(path, image, initrd, cmdline):
+    """Write the boot disk of a ubootefi machine at path; returns the
+    QEMU arguments that attach it."""
+    if any(c in cmdline for c in '"$\\'):
+        die(f"the command line of a U-Boot script cannot hold '\"', '$' or '\\': {cmdline}")
+    for tool, pkg in (("mkimage", "u-boot-tools"), ("mke2fs", "e2fsprogs")):
+        if not shutil.which(tool):
+            die(f"{tool} not found: run 'make deps' (apt-get install {pkg})")
+    root = path + ".d"
+    shutil.rmtree(root, ignore_errors=True)
+    os.makedirs(root)
+    try:
+        shutil.copyfile(image, os.path.join(root, "Image"))
+        shutil.copyfile(initrd, os.path.join(root, "initrd.cpio"))
+        with open(path + ".cmd", "w") as f:
+            f.write(BOOTEFI_SCRIPT.format(cmdline=cmdline))
+        for cmd in (["mkimage", "-A", "arm64", "-O", "linux", "-T", "script",
+                     "-C", "none", "-n", "wb bootefi", "-d", path + ".cmd",
+                     os.path.join(root, "boot.scr")],):
+            r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            if r.returncode:
+                die(f"mkimage failed making the boot script: {r.stderr.strip()}")
+        files = sum(os.path.getsize(os.path.join(root, f)) for f in os.listdir(root))
+        fs_mib = files // (1 << 20) + 16
+        with open(path, "wb") as f:
+            f.truncate(BOOTEFI_OFFSET + (fs_mib << 20))
+        r = subprocess.run(["mke2fs", "-q", "-F", "-t", "ext2", "-E",
+                            f"offset={BOOTEFI_OFFSET}", "-d", root, path,
+                            f"{fs_mib}M"], stdout=subprocess.DEVNULL,
+                           stderr=subprocess.PIPE, text=True)
+        if r.returncode:
+            die(f"mke2fs failed making the boot disk {path}: {r.stderr.strip()}")
+        # The partition: bootable (0x80), type Linux (0x83), its CHS
+        # fields the "use the LBA" values, then the MBR's signature.
+        start = BOOTEFI_OFFSET // 512
+        entry = struct.pack("<B3sB3sII", 0x80, b"\xfe\xff\xff", 0x83,
+                            b"\xfe\xff\xff", start, fs_mib << 11)
+        with open(path, "r+b") as f:
+            f.seek(446)
+            f.write(entry + bytes(48) + b"\x55\xaa")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+        if os.path.exists(path + ".cmd"):
+            os.unlink(path + ".cmd")
+    return ["-drive", f"if=none,file={path},format=raw,id=wbboot",
+            "-device", "nvme,drive=wbboot,serial=wb-boot"]
+
+
+# U-Boot's banner.  Its machines run with -no-reboot, so that a reset
+# ends QEMU: a second banner means the firmware started again without
+# one, the kernel having jumped back into the flash (to address 0),
+# and would loop until the timeout.
+UBOOT_BANNER = "\nU-Boot 20"
+
+
+def firmware_restart(text):
+    if text.count(UBOOT_BANNER) > 1:
+        return "U-Boot started again: the kernel jumped back into the firmware"
+    return None
+
+
 def boot(image, initrd, machine, append, timeout, log_path, icount=False,
          interactive=False, extra=(), disk=False, pci=False, rootfs=None,
          root="virtio"):
@@ -814,7 +905,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
     qemu_check()
     disk_path = os.path.splitext(log_path)[0] + ".disk" if disk else None
     dev_files = []
-    dtb_path = None
+    dtb_path = boot_disk = None
     seed = kaslr_seed(append)
     if seed is not None and (machine.boot != "psci" or not disk):
         die(f"wb_kaslr_seed= needs a PSCI machine booted with a disk (the "
@@ -850,6 +941,12 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-kernel", image,
             "-append", f"{cmdline} {params}"] + dargs
+    elif machine.bootefi:
+        os.makedirs(os.path.dirname(log_path), exist_ok=True)
+        boot_disk = os.path.splitext(log_path)[0] + ".boot.img"
+        args = [QEMU] + machine.qemu_args() + [
+            "-nographic", "-nic", "none", "-no-reboot",
+        ] + bootefi_disk(boot_disk, image, initrd, cmdline)
     else:
         args = [QEMU] + machine.qemu_args() + [
             "-nographic", "-nic", "none", "-no-reboot",
@@ -873,7 +970,7 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         b.seconds = time.monotonic() - start
         if pci:
             pci_token.close()
-        for f in [disk_path, dtb_path] + dev_files:
+        for f in [disk_path, dtb_path, boot_disk] + dev_files:
             if f and os.path.exists(f):
                 os.unlink(f)
         return b
@@ -882,12 +979,14 @@ def boot(image, initrd, machine, append, timeout, log_path, icount=False,
         log.flush()
         p = subprocess.Popen(args, stdin=subprocess.DEVNULL, stdout=log,
                              stderr=subprocess.STDOUT, env=env)
-        b.rc = watch(p, log_path, b, start, timeout,
-                     Hotplug(dev_files[-1]) if pci else None)
+        on_output = Hotplug(dev_files[-1]) if pci else None
+        if machine.uboot:
+            on_output = (lambda t, h=on_output: firmware_restart(t) or (h and h(t)))
+        b.rc = watch(p, log_path, b, start, timeout, on_output)
     b.seconds = time.monotonic() - start
     if pci:
         b.pci_token = pci_token.close()
-    for f in [disk_path, dtb_path] + dev_files:
+    for f in [disk_path, dtb_path, boot_disk] + dev_files:
         if f and os.path.exists(f):
             os.unlink(f)
     with open(log_path, "rb") as log:
