@@ -535,7 +535,7 @@ def watch(p, log_path, b, start, timeout, on_output=None):
     """Wait for QEMU, ending it on a timeout, a fatal report or silence.
     on_output(text), if given, sees the whole console log each time it
     grows; a reason it returns ends the boot at once."""
-    fatal_at = None
+    fatal_at = stop = None
     size, quiet_since = 0, time.monotonic()
     while True:
         try:
@@ -551,18 +551,15 @@ def watch(p, log_path, b, start, timeout, on_output=None):
                     text = f.read().decode("utf-8", "replace")
                 if on_output:
                     stop = on_output(text)
-                    if stop:
-                        b.ended = stop
-                        p.kill()
-                        p.wait()
-                        return None
             if fatal_at is None:
                 m = FATAL.search(text)
                 if m:
                     fatal_at = now
                     b.ended = f"ended {FATAL_GRACE}s after '{m.group(1).strip()}'"
         reason = None
-        if now - start > timeout:
+        if stop:
+            reason = stop
+        elif now - start > timeout:
             reason, b.timed_out = f"no power-off within {timeout}s", True
         elif fatal_at is not None and now - fatal_at > FATAL_GRACE:
             reason = b.ended
@@ -849,12 +846,12 @@ def bootefi_disk(path, image, initrd, cmdline):
         shutil.copyfile(initrd, os.path.join(root, "initrd.cpio"))
         with open(path + ".cmd", "w") as f:
             f.write(BOOTEFI_SCRIPT.format(cmdline=cmdline))
-        for cmd in (["mkimage", "-A", "arm64", "-O", "linux", "-T", "script",
-                     "-C", "none", "-n", "wb bootefi", "-d", path + ".cmd",
-                     os.path.join(root, "boot.scr")],):
-            r = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-            if r.returncode:
-                die(f"mkimage failed making the boot script: {r.stderr.strip()}")
+        r = subprocess.run(["mkimage", "-A", "arm64", "-O", "linux", "-T", "script",
+                            "-C", "none", "-n", "wb bootefi", "-d", path + ".cmd",
+                            os.path.join(root, "boot.scr")],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        if r.returncode:
+            die(f"mkimage failed making the boot script: {r.stderr.strip()}")
         files = sum(os.path.getsize(os.path.join(root, f)) for f in os.listdir(root))
         fs_mib = files // (1 << 20) + 16
         with open(path, "wb") as f:
