@@ -8,8 +8,9 @@
  * The file and the memory image have one layout: each section's file
  * offset is its address relative to .Lhead, so the firmware's copy is
  * the image as the boot protocol loads it.  The headers span the whole
- * first page, which holds head.S's entry code as well: the firmware
- * copies them with the rest.  Two sections:
+ * first page, which holds nothing else: a loader may copy the header
+ * structures alone (U-Boot does), and head.S's code is in .text.  Two
+ * sections:
  *   .text  code and read-only data, up to the init data
  *   .data  the init and kernel data (raw size padded to FileAlignment
  *          in vmlinux.lds.S), then the BSS and boot tables, zeroed by

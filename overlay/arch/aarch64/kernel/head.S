@@ -55,6 +55,16 @@
 #endif
 
 /*
+ * The code is not in the header's page: the PE/COFF header
+ * (kernel/efi-header.S) puts that page in no section, and a UEFI
+ * loader need load no more of it than the header structures (U-Boot's
+ * bootefi copies just those).  The boot CPU's path is init text; what
+ * the secondaries and resume run too is in .text.  The identity map
+ * and the stub's copy both span the whole image.
+ */
+	__INIT
+
+/*
  * Registers kept across the MMU-off part:
  *   x20  CurrentEL at entry
  *   x21  physical address of the device tree (x0 at entry)
@@ -202,6 +212,8 @@ SYM_FUNC_END(early_fail)
 	.asciz	"\r\naarch64: the early translation table pool is too small (__early_pool in vmlinux.lds.S); stopping.\r\n"
 	.balign	4
 
+	.text
+
 /*
  * Program the translation regime of EL1: memory attributes, the
  * translation control and the two table bases.  Returns the SCTLR_EL1
@@ -274,6 +286,8 @@ SYM_FUNC_END(enable_mmu)
 
 	.ltorg
 
+	__INIT
+
 /*
  * Now at the kernel's link address.  Set up what C code expects and
  * enter start_kernel().
@@ -318,6 +332,8 @@ SYM_FUNC_START_LOCAL(primary_switched)
 	bl	start_kernel
 	brk	#0
 SYM_FUNC_END(primary_switched)
+
+	.text
 
 /*
  * Secondary CPUs start here, at the physical address of this symbol,
