@@ -27,6 +27,7 @@
 #include <linux/netlink.h>
 #include <poll.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -144,10 +145,16 @@ static const char *field(const char *rec, const char *key, char *val,
 	return val;
 }
 
-static void expect_field(const char *rec, const char *key, const char *want)
+/* Check that the record's " key=" value is the printf of fmt. */
+static void __attribute__((format(printf, 3, 4)))
+expect_field(const char *rec, const char *key, const char *fmt, ...)
 {
-	char val[64];
+	char val[64], want[64];
+	va_list ap;
 
+	va_start(ap, fmt);
+	vsnprintf(want, sizeof(want), fmt, ap);
+	va_end(ap);
 	if (!field(rec, key, val, sizeof(val)))
 		wb_fail("no %s= in the record: %s", key, rec);
 	if (strcmp(val, want))
@@ -188,7 +195,7 @@ static void child(int go, int done)
 int main(void)
 {
 	struct sockaddr_nl me = { .nl_family = AF_NETLINK };
-	char buf[8192], want[64], val[64];
+	char buf[8192], val[64];
 	char *got_getpid = NULL, *got_close_range = NULL;
 	int go[2], done[2], err, type, status;
 	struct nlmsghdr *h;
@@ -259,29 +266,20 @@ int main(void)
 		wb_fail("no record of the child's %s within 10 s",
 			got_getpid ? "close_range" : "getpid");
 
-	snprintf(want, sizeof(want), "%x", AUDIT_ARCH_AARCH64);
-	expect_field(got_getpid, "arch", want);
+	expect_field(got_getpid, "arch", "%x", AUDIT_ARCH_AARCH64);
 	expect_field(got_getpid, "success", "yes");
-	snprintf(want, sizeof(want), "%d", pid);
-	expect_field(got_getpid, "exit", want);
-	expect_field(got_getpid, "pid", want);
+	expect_field(got_getpid, "exit", "%d", pid);
+	expect_field(got_getpid, "pid", "%d", pid);
 	wb_pass("getpid: %s", got_getpid);
 
-	snprintf(want, sizeof(want), "%x", AUDIT_ARCH_AARCH64);
-	expect_field(got_close_range, "arch", want);
+	expect_field(got_close_range, "arch", "%x", AUDIT_ARCH_AARCH64);
 	expect_field(got_close_range, "success", "no");
-	snprintf(want, sizeof(want), "%d", -EINVAL);
-	expect_field(got_close_range, "exit", want);
-	snprintf(want, sizeof(want), "%d", pid);
-	expect_field(got_close_range, "pid", want);
-	snprintf(want, sizeof(want), "%lx", CR_A0);
-	expect_field(got_close_range, "a0", want);
-	snprintf(want, sizeof(want), "%lx", CR_A1);
-	expect_field(got_close_range, "a1", want);
-	snprintf(want, sizeof(want), "%lx", CR_A2);
-	expect_field(got_close_range, "a2", want);
-	snprintf(want, sizeof(want), "%lx", CR_A3);
-	expect_field(got_close_range, "a3", want);
+	expect_field(got_close_range, "exit", "%d", -EINVAL);
+	expect_field(got_close_range, "pid", "%d", pid);
+	expect_field(got_close_range, "a0", "%lx", CR_A0);
+	expect_field(got_close_range, "a1", "%lx", CR_A1);
+	expect_field(got_close_range, "a2", "%lx", CR_A2);
+	expect_field(got_close_range, "a3", "%lx", CR_A3);
 	wb_pass("close_range: %s", got_close_range);
 
 	cleanup();
