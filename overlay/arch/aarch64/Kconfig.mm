@@ -128,6 +128,23 @@ config KASAN_SHADOW_OFFSET
 	default 0xdfffa00000000000 if AARCH64_VA_BITS_48
 	default 0xffffffffffffffff
 
+config AARCH64_HW_AFDBM
+	bool "Hardware management of the Access flag and dirty state"
+	default y
+	select ARCH_HAS_HW_PTE_YOUNG
+	help
+	  CPUs with FEAT_HAFDBS (ARMv8.1 and later: Cortex-A55, A76,
+	  Neoverse N1 and their successors, QEMU's "max") can set the
+	  Access flag of a page table entry themselves, and mark a
+	  writable entry dirty on the first write to its page, where
+	  otherwise each of these events costs a fault.  With this option
+	  the kernel turns both on, on each CPU that implements them, and
+	  updates live user page table entries atomically so that no
+	  update the hardware makes is lost.  CPUs without FEAT_HAFDBS are
+	  unaffected, and run with the same kernel.
+
+	  If unsure, say Y.
+
 config ARCH_FORCE_MAX_ORDER
 	int
 	default "13" if AARCH64_64K_PAGES

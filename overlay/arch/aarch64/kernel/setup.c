@@ -201,6 +201,7 @@ void __init setup_arch(char **cmdline_p)
 	/* The hwcaps and EL0's view of the ID registers come from these. */
 	id_regs_init_boot();
 	errata_enable_this_cpu();
+	hw_access_dirty_enable_this_cpu();
 	pan_init_boot();
 
 	aarch64_memblock_init();

@@ -285,6 +285,7 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 	if (!secondary_matches_boot_cpu(cpu))
 		secondary_refuse(cpu);
 	errata_enable_this_cpu();
+	hw_access_dirty_enable_this_cpu();
 	spectre_enable_this_cpu();
 
 	if (entry_el != boot_cpu_mode) {

@@ -20,20 +20,25 @@
 
 /*
  * Make a present entry young, dirty or writable, as a fault resolves it,
- * with the page table lock held: nothing else writes the entry meanwhile
- * (the port does not use hardware management of the Access flag or of
- * dirty state).  Only granting write access invalidates the TLBs, once
- * and broadcast: the read-only entry may be cached, since a translation
- * that generates a Permission fault can be, and a CPU that hits it would
- * fault on it again.  Setting the Access flag alone invalidates nothing.
- * A TLB cannot hold the entry with the flag clear ("Any translation
- * table entry that does not generate a Translation fault, an Address
- * size fault, or an Access flag fault [...] can be allocated to an
- * enabled TLB at any time": DDI 0487 L.a, "Translation Lookaside
- * Buffers"), and one it may still hold from before the flag was cleared
- * without an invalidation (page aging) has the same permissions.  The
- * generic version invalidates on every change, Access flag faults
- * included.  arm64 makes the same choice (arch/arm64/mm/fault.c).
+ * with the page table lock held.  The hardware may still update the
+ * entry meanwhile where it manages the Access flag or dirty state
+ * (asm/pgtable.h), so the bits this sets are merged into the entry by
+ * compare-and-swap.  Only granting write access invalidates the TLBs,
+ * once and broadcast: the read-only entry may be cached, since a
+ * translation that generates a Permission fault can be, and a CPU that
+ * hits it would fault on it again.  Setting the Access flag alone
+ * invalidates nothing.  A TLB cannot hold the entry with the flag clear
+ * ("Any translation table entry that does not generate a Translation
+ * fault, an Address size fault, or an Access flag fault [...] can be
+ * allocated to an enabled TLB at any time": DDI 0487 L.a, "Translation
+ * Lookaside Buffers"), and one it may still hold from before the flag
+ * was cleared without an invalidation (page aging) has the same
+ * permissions.  The generic version invalidates on every change, Access
+ * flag faults included.  arm64 makes the same choice
+ * (arch/arm64/mm/fault.c).
+ *
+ * The callers change nothing else: @entry is the entry they read, made
+ * young, dirty or writable.
  *
  * QEMU cannot show a missing invalidation here: its TLB re-walks the
  * tables on a write to a page it holds read-only.
@@ -41,15 +46,33 @@
 int ptep_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
 			  pte_t *ptep, pte_t entry, int dirty)
 {
-	pte_t old = ptep_get(ptep);
+	pteval_t old = pte_val(ptep_get(ptep));
+	pteval_t new;
 
-	if (pte_same(old, entry))
-		return 0;
-	set_pte_at(vma->vm_mm, addr, ptep, entry);
-	if (pte_valid(old) && (pte_val(old) & ~pte_val(entry) & PTE_RDONLY))
+	do {
+		new = old | (pte_val(entry) & (PTE_AF | PTE_WRITE | PTE_DIRTY));
+		if (!(pte_val(entry) & PTE_RDONLY))
+			new &= ~PTE_RDONLY;
+		if (new == old)
+			return 0;
+	} while (!try_cmpxchg_relaxed(&pte_val(*ptep), &old, new));
+
+	if (pte_valid(__pte(old)) && (old & ~new & PTE_RDONLY))
 		flush_tlb_page(vma, addr);
+	else
+		__pgtable_publish();
 	return 1;
 }
+
+#if defined(CONFIG_TRANSPARENT_HUGEPAGE) && defined(CONFIG_AARCH64_HW_AFDBM)
+/* A block entry's bits sit where a page entry's do. */
+int pmdp_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
+			  pmd_t *pmdp, pmd_t entry, int dirty)
+{
+	return ptep_set_access_flags(vma, addr, (pte_t *)pmdp,
+				     pmd_pte(entry), dirty);
+}
+#endif
 
 static bool is_el0_instruction_abort(unsigned long esr)
 {

@@ -75,8 +75,8 @@ static const struct attr_word attr_words[] = {
 
 /*
  * The descriptor bits that tell two runs apart: those of the words
- * above.  The output address and the software bits (PTE_WRITE,
- * PTE_DIRTY...) are left out, or no two entries would ever merge.
+ * above.  The output address, the DBM bit (PTE_WRITE) and the software
+ * bits (PTE_DIRTY...) are left out, as arm64 leaves them out.
  */
 #define DUMP_ATTR_MASK	(DESC_VALID | PTE_USER | PTE_RDONLY | PTE_PXN | \
 			 PTE_SHARED | PTE_AF | PTE_NG | PTE_CONT | \

@@ -69,6 +69,7 @@
 #define PTE_AF			(_AT(u64, 1) << 10)	/* access flag */
 #define PTE_NG			(_AT(u64, 1) << 11)	/* not global: ASID tagged */
 /* Upper attributes */
+#define PTE_DBM			(_AT(u64, 1) << 51)	/* dirty bit modifier */
 #define PTE_CONT		(_AT(u64, 1) << 52)
 #define PTE_PXN			(_AT(u64, 1) << 53)	/* no execution at EL1 */
 #define PTE_UXN			(_AT(u64, 1) << 54)	/* no execution at EL0 */

@@ -2,12 +2,22 @@
 /*
  * Page table entries as the kernel's generic memory manager sees them.
  *
- * Write permission and dirtiness are tracked in software: the hardware
- * write permission (AP[2] clear, i.e. PTE_RDONLY clear) is granted only
- * to entries that are both writable (PTE_WRITE) and dirty (PTE_DIRTY),
- * so the first write to a clean page faults and marks it dirty.  The
- * access flag (PTE_AF) is managed the same way: an entry made old
- * faults on its next access (no FEAT_HAFDBS use yet).
+ * Write permission and dirtiness: the hardware write permission (AP[2]
+ * clear, i.e. PTE_RDONLY clear) is granted by software only to entries
+ * that are both writable (PTE_WRITE) and dirty (PTE_DIRTY).  On a CPU
+ * without hardware dirty state management the first write to a clean
+ * writable page then faults, and the fault marks the entry dirty.  With
+ * it (FEAT_HAFDBS, TCR_EL1.HD: mm/hw_access_dirty.c), PTE_WRITE is the
+ * descriptor's DBM bit, and the CPU itself clears AP[2] of a writable
+ * entry on the first write through it instead of faulting (DDI 0487 L.a,
+ * TCR_EL1.HD and the descriptors' DBM field): writable with AP[2] clear
+ * means dirty, whichever of the two made it so.  Every change of
+ * an entry's permissions first copies that hardware dirty state into
+ * PTE_DIRTY, where recomputing AP[2] cannot lose it.
+ *
+ * The Access flag (PTE_AF) is set by the CPU on access where TCR_EL1.HA
+ * is set, and by the Access flag fault otherwise.  Where the hardware
+ * may write a live entry, every read-modify-write of one is atomic.
  */
 #ifndef __ASM_AARCH64_PGTABLE_H
 #define __ASM_AARCH64_PGTABLE_H
@@ -15,8 +25,12 @@
 #include <asm/memory.h>
 #include <asm/pgtable-hwdef.h>
 
+/*
+ * Writable: the DBM bit, which the hardware reads only with TCR_EL1.HD
+ * set, and then as "this entry may be made writable by a write".
+ */
+#define PTE_WRITE		PTE_DBM
 /* Software bits: descriptor bits 58:55 are ignored by the hardware. */
-#define PTE_WRITE		(_AT(u64, 1) << 55)
 #define PTE_DIRTY		(_AT(u64, 1) << 56)
 #define PTE_SPECIAL		(_AT(u64, 1) << 57)
 #define PTE_PROT_NONE		(_AT(u64, 1) << 58)	/* only when !VALID */
@@ -84,6 +98,7 @@
 
 #ifndef __ASSEMBLY__
 
+#include <linux/atomic.h>
 #include <linux/mm_types.h>
 #include <linux/mmdebug.h>
 #include <asm/barrier.h>
@@ -131,7 +146,10 @@ static inline void __pgtable_publish(void)
 #define pte_young(pte)		(!!(pte_val(pte) & PTE_AF))
 #define pte_special(pte)	(!!(pte_val(pte) & PTE_SPECIAL))
 #define pte_write(pte)		(!!(pte_val(pte) & PTE_WRITE))
-#define pte_dirty(pte)		(!!(pte_val(pte) & PTE_DIRTY))
+#define pte_sw_dirty(pte)	(!!(pte_val(pte) & PTE_DIRTY))
+/* Writable with AP[2] clear: dirty, by software or by the hardware. */
+#define pte_hw_dirty(pte)	(pte_write(pte) && !(pte_val(pte) & PTE_RDONLY))
+#define pte_dirty(pte)		(pte_sw_dirty(pte) || pte_hw_dirty(pte))
 #define pte_user(pte)		(!!(pte_val(pte) & PTE_USER))
 #define pte_user_exec(pte)	(pte_valid(pte) && pte_user(pte) && \
 				 !(pte_val(pte) & PTE_UXN))
@@ -142,32 +160,41 @@ static inline void __pgtable_publish(void)
 	__pte(((u64)(pfn) << PAGE_SHIFT) | pgprot_val(prot))
 #define mk_pte(page, prot)	pfn_pte(page_to_pfn(page), prot)
 
-/* Grant hardware write access exactly when writable and dirty. */
-static inline pte_t __pte_sync_rdonly(pte_t pte)
+/*
+ * Change the writable and dirty bits of @pte: the dirty state the
+ * hardware may have recorded is moved into PTE_DIRTY first, then AP[2]
+ * recomputed, clear exactly when the result is writable and dirty.
+ */
+static inline pte_t __pte_update(pte_t pte, pteval_t set, pteval_t clear)
 {
-	if (pte_write(pte) && pte_dirty(pte))
-		return __pte(pte_val(pte) & ~PTE_RDONLY);
-	return __pte(pte_val(pte) | PTE_RDONLY);
+	pteval_t v = pte_val(pte);
+
+	if (pte_hw_dirty(pte))
+		v |= PTE_DIRTY;
+	v = (v | set) & ~clear;
+	if ((v & PTE_WRITE) && (v & PTE_DIRTY))
+		return __pte(v & ~PTE_RDONLY);
+	return __pte(v | PTE_RDONLY);
 }
 
 static inline pte_t pte_mkwrite_novma(pte_t pte)
 {
-	return __pte_sync_rdonly(__pte(pte_val(pte) | PTE_WRITE));
+	return __pte_update(pte, PTE_WRITE, 0);
 }
 
 static inline pte_t pte_wrprotect(pte_t pte)
 {
-	return __pte_sync_rdonly(__pte(pte_val(pte) & ~PTE_WRITE));
+	return __pte_update(pte, 0, PTE_WRITE);
 }
 
 static inline pte_t pte_mkdirty(pte_t pte)
 {
-	return __pte_sync_rdonly(__pte(pte_val(pte) | PTE_DIRTY));
+	return __pte_update(pte, PTE_DIRTY, 0);
 }
 
 static inline pte_t pte_mkclean(pte_t pte)
 {
-	return __pte_sync_rdonly(__pte(pte_val(pte) & ~PTE_DIRTY));
+	return __pte_update(pte, 0, PTE_DIRTY);
 }
 
 static inline pte_t pte_mkyoung(pte_t pte)
@@ -192,9 +219,8 @@ static inline pte_t pte_mkspecial(pte_t pte)
 
 static inline pte_t pte_modify(pte_t pte, pgprot_t prot)
 {
-	pte = __pte((pte_val(pte) & ~PTE_PROT_MASK) |
-		    (pgprot_val(prot) & PTE_PROT_MASK));
-	return __pte_sync_rdonly(pte);
+	return __pte_update(pte, pgprot_val(prot) & PTE_PROT_MASK,
+			    ~pgprot_val(prot) & PTE_PROT_MASK);
 }
 
 static inline void set_pte(pte_t *ptep, pte_t pte)
@@ -256,6 +282,64 @@ int ptep_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
  */
 #define flush_tlb_fix_spurious_fault(vma, addr, ptep)	do { } while (0)
 
+/*
+ * Read-modify-write of a live entry.  With TCR_EL1.HA or HD set, a
+ * CPU's table walk may set the Access flag or clear AP[2] of any valid
+ * entry at any time, page table lock or not, as an atomic update of
+ * the descriptor (DDI 0487 L.a, TCR_EL1.HA and TCR_EL1.HD): a plain
+ * load and store around it would lose that update, and a lost
+ * dirty state is a lost write to the page.  Without
+ * CONFIG_AARCH64_HW_AFDBM the hardware never writes an entry, and the
+ * generic plain versions serve.
+ */
+#ifdef CONFIG_AARCH64_HW_AFDBM
+extern bool hw_access_flag;
+
+/* Whether this system's CPUs set the Access flag themselves. */
+static inline bool arch_has_hw_pte_young(void)
+{
+	return hw_access_flag;
+}
+#define arch_has_hw_pte_young arch_has_hw_pte_young
+
+/*
+ * Entries mapped ahead of a fault (fault-around) start old, as their
+ * pages may never be used, when making them young costs no fault.
+ */
+#define arch_wants_old_prefaulted_pte	arch_has_hw_pte_young
+
+#define __HAVE_ARCH_PTEP_GET_AND_CLEAR
+static inline pte_t ptep_get_and_clear(struct mm_struct *mm,
+				       unsigned long addr, pte_t *ptep)
+{
+	return __pte(xchg_relaxed(&pte_val(*ptep), 0));
+}
+
+#define __HAVE_ARCH_PTEP_TEST_AND_CLEAR_YOUNG
+static inline int ptep_test_and_clear_young(struct vm_area_struct *vma,
+					    unsigned long addr, pte_t *ptep)
+{
+	pteval_t old = READ_ONCE(pte_val(*ptep));
+
+	do {
+		if (!(old & PTE_AF))
+			return 0;
+	} while (!try_cmpxchg_relaxed(&pte_val(*ptep), &old, old & ~PTE_AF));
+	return 1;
+}
+
+#define __HAVE_ARCH_PTEP_SET_WRPROTECT
+static inline void ptep_set_wrprotect(struct mm_struct *mm,
+				      unsigned long addr, pte_t *ptep)
+{
+	pteval_t old = READ_ONCE(pte_val(*ptep));
+
+	while (!try_cmpxchg_relaxed(&pte_val(*ptep), &old,
+				    pte_val(pte_wrprotect(__pte(old)))))
+		;
+}
+#endif /* CONFIG_AARCH64_HW_AFDBM */
+
 /* --- level 2 (pmd) --- */
 
 #define pmd_pte(pmd)		__pte(pmd_val(pmd))
@@ -316,12 +400,49 @@ static inline pmd_t pmd_mkinvalid(pmd_t pmd)
 	return __pmd((pmd_val(pmd) & ~DESC_VALID) | PTE_PRESENT_INVALID);
 }
 
+#ifdef CONFIG_AARCH64_HW_AFDBM
+/*
+ * A block entry is updated by the hardware as a page entry is, and
+ * holds the same bits where a page entry does: the page versions above
+ * serve, through the entry's address as a pte_t.
+ */
+static inline pmd_t pmdp_establish(struct vm_area_struct *vma,
+				   unsigned long addr, pmd_t *pmdp, pmd_t pmd)
+{
+	return __pmd(xchg_relaxed(&pmd_val(*pmdp), pmd_val(pmd)));
+}
+
+#define __HAVE_ARCH_PMDP_HUGE_GET_AND_CLEAR
+static inline pmd_t pmdp_huge_get_and_clear(struct mm_struct *mm,
+					    unsigned long addr, pmd_t *pmdp)
+{
+	return __pmd(xchg_relaxed(&pmd_val(*pmdp), 0));
+}
+
+#define __HAVE_ARCH_PMDP_TEST_AND_CLEAR_YOUNG
+static inline int pmdp_test_and_clear_young(struct vm_area_struct *vma,
+					    unsigned long addr, pmd_t *pmdp)
+{
+	return ptep_test_and_clear_young(vma, addr, (pte_t *)pmdp);
+}
+
+#define __HAVE_ARCH_PMDP_SET_WRPROTECT
+static inline void pmdp_set_wrprotect(struct mm_struct *mm,
+				      unsigned long addr, pmd_t *pmdp)
+{
+	ptep_set_wrprotect(mm, addr, (pte_t *)pmdp);
+}
+
+#define __HAVE_ARCH_PMDP_SET_ACCESS_FLAGS
+int pmdp_set_access_flags(struct vm_area_struct *vma, unsigned long addr,
+			  pmd_t *pmdp, pmd_t entry, int dirty);
+#else
 /*
  * Exchanging the entry with a plain store is safe: the hardware never
- * writes a descriptor (access flag and dirty state are kept in
- * software, FEAT_HAFDBS unused), so no update can be lost.
+ * writes a descriptor, so no update can be lost.
  */
 #define pmdp_establish		generic_pmdp_establish
+#endif
 #endif
 
 static inline void set_pmd_at(struct mm_struct *mm, unsigned long addr,
@@ -454,6 +575,13 @@ static inline pte_t pte_swp_clear_exclusive(pte_t pte)
 
 
 void paging_init(void);
+
+/* mm/hw_access_dirty.c: TCR_EL1.HA and HD, on the calling CPU. */
+#ifdef CONFIG_AARCH64_HW_AFDBM
+void hw_access_dirty_enable_this_cpu(void);
+#else
+static inline void hw_access_dirty_enable_this_cpu(void) { }
+#endif
 
 #endif /* !__ASSEMBLY__ */
 

@@ -83,6 +83,7 @@
 #define ID_AA64MMFR0_EL1_ASIDBITS_SHIFT	4
 #define ID_AA64MMFR0_EL1_TGRAN16_SHIFT	20
 #define ID_AA64MMFR0_EL1_TGRAN64_SHIFT	24
+#define ID_AA64MMFR1_EL1_HAFDBS_SHIFT	0	/* 1: Access flag, 2: and dirty */
 #define ID_AA64MMFR1_EL1_PAN_SHIFT	20
 
 /* TCR_EL1 */
@@ -106,6 +107,8 @@
 #define TCR_IPS_SHIFT		32
 #define TCR_AS			BIT(36)	/* 16-bit ASIDs */
 #define TCR_TBI0		BIT(37)	/* EL0 addresses: top byte ignored */
+#define TCR_HA			BIT(39)	/* hardware sets the Access flag */
+#define TCR_HD			BIT(40)	/* hardware sets dirty state (DBM) */
 
 /* MAIR_ELx: one attribute byte per index */
 #define MAIR_ATTR_DEVICE_nGnRnE	_UL(0x00)
