@@ -14,18 +14,32 @@
  * boot CPU's choice: it only steers how much page aging relies on the
  * flag.
  *
+ * "hw_afdbm=off" on the command line leaves both to faults on every
+ * CPU: to measure what the hardware saves, or to rule it out.
+ *
  * The list of CPUs whose dirty state management must stay off is
  * arm64's (arch/arm64/kernel/cpufeature.c, cpu_has_broken_dbm()).
  */
 #include <linux/init.h>
 #include <linux/printk.h>
 #include <linux/smp.h>
+#include <linux/string.h>
 #include <asm/cputype.h>
 #include <asm/pgtable.h>
 #include <asm/sysreg.h>
 #include <asm/tlbflush.h>
 
 bool hw_access_flag __ro_after_init;
+static bool hw_afdbm_off __ro_after_init;
+
+static int __init parse_hw_afdbm(char *arg)
+{
+	if (!arg || strcmp(arg, "off"))
+		return -EINVAL;
+	hw_afdbm_off = true;
+	return 0;
+}
+early_param("hw_afdbm", parse_hw_afdbm);
 
 static const struct midr_range dbm_broken[] = {
 	/*
@@ -44,7 +58,7 @@ static const struct midr_range dbm_broken[] = {
 };
 
 static const char *const mode_name[] = {
-	"off (not implemented)",
+	"off",
 	"Access flag only",
 	"Access flag and dirty state",
 };
@@ -60,7 +74,7 @@ void hw_access_dirty_enable_this_cpu(void)
 	bool broken = hafdbs >= 2 && midr_in_list(midr, dbm_broken);
 	int mode = 0;
 
-	if (hafdbs >= 1)
+	if (hafdbs >= 1 && !hw_afdbm_off)
 		mode = (hafdbs >= 2 && !broken) ? 2 : 1;
 
 	if (mode) {
@@ -78,7 +92,8 @@ void hw_access_dirty_enable_this_cpu(void)
 		boot_mode = mode;
 		hw_access_flag = mode >= 1;
 		pr_info("Hardware updates of page table entries: %s%s\n",
-			mode_name[mode],
+			mode_name[mode], hw_afdbm_off ? " (hw_afdbm=off)" :
+			!hafdbs ? " (not implemented)" :
 			broken ? ", dirty state left off for a CPU erratum" : "");
 	} else if (mode != boot_mode) {
 		pr_info("CPU%u: hardware updates of page table entries: %s%s (MIDR 0x%08x)\n",
