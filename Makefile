@@ -32,6 +32,8 @@
 #                          (and, with the port, the patch series)
 #   KERNELS=port|baseline  'make check' builds and boots only this kernel [both]
 #   RUNS=N                 boots per kernel for make bench [2]: figures must repeat
+#   CPU=MODEL              QEMU's CPU for make bench and make profile [cortex-a57]
+#   APPEND=PARAMS          kernel parameters added to both kernels' bench boots
 #   WB_PARALLEL=N          boots 'make check' runs side by side [2]
 
 PAGE	?= 4k

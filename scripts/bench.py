@@ -36,6 +36,12 @@ finish; the baseline's figures are reported regardless.  Environment:
   WB_BENCH_BASE_IMAGE=PATH  likewise for the baseline
   PAGE, VA, TEST, HARDEN, TRACE
                             the configuration, as for make (4k, 39, 0, 1, 1)
+  CPU=MODEL                 QEMU's CPU model (cortex-a57); max has the
+                            ARMv8.1+ features the kernels use where
+                            present (FEAT_HAFDBS, FEAT_PAN...)
+  APPEND=PARAMS             more kernel parameters for both kernels, e.g.
+                            the port's hw_afdbm=off (a figure with and
+                            without a feature, on one CPU)
 
 Exit status: 0 with the baseline's figures (and consistent runs), 1 when
 a figure differed between runs, 2 when the baseline gave no figures.
@@ -58,6 +64,8 @@ import wb  # noqa: E402
 OUT = os.path.join(TOP, "build", "bench")
 PICTURE = os.path.join(OUT, "ratios.svg")
 QEMU = "qemu-system-aarch64"
+CPU = os.environ.get("CPU") or "cortex-a57"
+APPEND = os.environ.get("APPEND", "").strip()
 
 # "bench: NAME VALUE UNIT" from bench/micro.c, and "# bench: NAME: why"
 # when a figure could not be taken.
@@ -205,15 +213,18 @@ def snapshot_cpio(path):
 
 
 def qemu_command(image, cpio, verbose):
-    """The boot: 2 CPUs, cortex-a57, under icount (see the top comment).
+    """The boot: 2 CPUs, cortex-a57 (or CPU), under icount (see the top
+    comment).
     nokaslr: the kernels run at their link addresses, which profile.py
     maps PCs with (System.map); and arm64 turns KPTI on with KASLR on a
     CPU without FEAT_E0PD, which the port does not have yet, so the
     figures compare the same work."""
     append = "console=ttyAMA0 panic=-1 wb_mode=bench nokaslr"
+    if APPEND:
+        append += " " + APPEND
     if verbose:
         append += " bench_verbose=1"
-    return [QEMU, "-M", "virt", "-cpu", "cortex-a57", "-smp", "2",
+    return [QEMU, "-M", "virt", "-cpu", CPU, "-smp", "2",
             "-m", "1G", "-nographic", "-nic", "none", "-no-reboot",
             "-icount", "shift=0,align=off,sleep=off", "-seed", "1",
             "-rtc", "base=2026-01-01T00:00:00,clock=vm",
@@ -441,7 +452,8 @@ def main():
         return runs[0][name][0]
 
     header = ("Micro-benchmarks under QEMU -icount shift=0 (1 ns = 1 "
-              f"instruction), {config_suffix()}, cortex-a57 x2, "
+              f"instruction), {config_suffix()}, {CPU} x2, "
+              + (f"with {APPEND}, " if APPEND else "") +
               f"{args.runs} boot(s) per kernel")
     print()
     print(header)
