@@ -864,6 +864,43 @@ static void bench_cow_fault(void)
 }
 
 /*
+ * Lazily freed memory reused: @ops pages are populated, given back with
+ * MADV_FREE (which makes each entry clean and old) and written again
+ * before reclaim takes them.  The timed writes are where the MMU's own
+ * Access flag and dirty state updates (FEAT_HAFDBS) count: with them no
+ * write faults; without them each write faults, and the kernel makes the
+ * entry young and dirty.
+ */
+static u64 run_lazyfree_reuse(long ops)
+{
+	size_t len = ops * page_size;
+	volatile char *p;
+	u64 t0, t;
+	long i;
+
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	check(p != MAP_FAILED);
+	madvise((void *)p, len, MADV_NOHUGEPAGE);
+	for (i = 0; i < ops; i++)
+		p[i * page_size] = 1;
+	check(madvise((void *)p, len, MADV_FREE) == 0);
+	t0 = now_ns();
+	for (i = 0; i < ops; i++)
+		p[i * page_size] = 2;
+	t = now_ns() - t0;
+	check(munmap((void *)p, len) == 0);
+	return t;
+}
+
+static void bench_lazyfree_reuse(void)
+{
+	pin_self(0);
+	page_size = sysconf(_SC_PAGESIZE);
+	measure("lazyfree_reuse", run_lazyfree_reuse, 256);
+}
+
+/*
  * mmap one anonymous page, write to it, munmap it: the VMA's set-up and
  * tear-down, one fault, and on munmap the page's zap and the TLB
  * invalidation -- the arch's TLB maintenance, on the path of every
@@ -1270,6 +1307,7 @@ static const struct {
 	{ "hackbench",			bench_hackbench },
 	{ "page_fault",			bench_page_fault },
 	{ "cow_fault",			bench_cow_fault },
+	{ "lazyfree_reuse",		bench_lazyfree_reuse },
 	{ "mmap_touch_munmap",		bench_mmap_touch_munmap },
 	{ "mprotect_flip",		bench_mprotect_flip },
 	{ "tlb_shootdown",		bench_tlb_shootdown },
