@@ -3,7 +3,8 @@
 
     python3 scripts/bench.py [--runs N] [--timeout SECONDS] [--verbose]
 
-Builds both kernels (scripts/build-kernel.sh) and the guest user space
+Builds both kernels (scripts/build-kernel.sh, or takes them from the
+kernel cache that make check fills) and the guest user space
 (scripts/build-userspace.sh), boots each kernel in QEMU with wb_mode=bench
 (the guest runs bench/run, one "bench: NAME VALUE ns" line per figure, see
 bench/micro.c) and prints a table: name, baseline, port, port/baseline.
@@ -118,7 +119,7 @@ def build_kernel(col):
     cfg = wb.env_config()
     out = wb.kernel_dir(col, **cfg)
     note(f"building the {col} in {os.path.relpath(out, TOP)}")
-    image, why = wb.build_kernel(col, log=sys.stderr, **cfg)
+    image, why = wb.build_kernel(col, log=sys.stderr, cache=True, **cfg)
     if not image:
         return None, why
     if not os.path.isfile(image):
