@@ -21,6 +21,7 @@
 #include <linux/sizes.h>
 #include <asm/errata.h>
 #include <asm/insn.h>
+#include <asm/lse.h>
 #include <linux/unaligned.h>
 
 enum reloc_op {
@@ -355,11 +356,39 @@ int apply_relocate_add(Elf64_Shdr *sechdrs, const char *strtab,
 	return 0;
 }
 
-/* The section names were only needed for the messages above. */
+static const Elf_Shdr *find_section(const Elf_Ehdr *hdr,
+				    const Elf_Shdr *sechdrs, const char *name)
+{
+	const char *secstrings = (void *)hdr +
+				 sechdrs[hdr->e_shstrndx].sh_offset;
+	unsigned int i;
+
+	for (i = 1; i < hdr->e_shnum; i++)
+		if (!strcmp(secstrings + sechdrs[i].sh_name, name))
+			return &sechdrs[i];
+	return NULL;
+}
+
+/*
+ * The module's atomics follow the kernel's choice (kernel/lse.c).  The
+ * section names were only needed for the messages above.
+ */
 int module_finalize(const Elf_Ehdr *hdr, const Elf_Shdr *sechdrs,
 		    struct module *mod)
 {
+	const Elf_Shdr *s;
+
 	module_plt_finalize(mod, sechdrs);
 	mod->arch.secstrings = NULL;
-	return 0;
+
+	s = find_section(hdr, sechdrs, ".lse_sites");
+	if (!IS_ENABLED(CONFIG_AARCH64_LSE_ATOMICS) || !s)
+		return 0;
+	if (s->sh_size % sizeof(s32)) {
+		pr_err("%s: .lse_sites is 0x%llx bytes, not a whole number of entries\n",
+		       mod->name, (u64)s->sh_size);
+		return -ENOEXEC;
+	}
+	return lse_atomics_apply_module(mod, (void *)s->sh_addr,
+					(void *)s->sh_addr + s->sh_size);
 }

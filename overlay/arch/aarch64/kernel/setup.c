@@ -30,6 +30,7 @@
 #include <asm/errata.h>
 #include <asm/fixmap.h>
 #include <asm/kasan.h>
+#include <asm/lse.h>
 #include <asm/memory.h>
 #include <asm/mmu_context.h>
 #include <asm/pan.h>
@@ -200,6 +201,8 @@ void __init setup_arch(char **cmdline_p)
 	set_cpu_logical_map(0, read_cpuid_mpidr() & MPIDR_HWID_BITMASK);
 	/* The hwcaps and EL0's view of the ID registers come from these. */
 	id_regs_init_boot();
+	/* Only this CPU runs: no other can be inside a rewritten atomic. */
+	lse_atomics_init_boot();
 	errata_enable_this_cpu();
 	hw_access_dirty_enable_this_cpu();
 	pan_init_boot();

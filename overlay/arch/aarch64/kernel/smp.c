@@ -29,6 +29,7 @@
 #include <asm/daif.h>
 #include <asm/errata.h>
 #include <asm/hw_breakpoint.h>
+#include <asm/lse.h>
 #include <asm/mmu_context.h>
 #include <asm/pan.h>
 #include <asm/smp_ops.h>
@@ -71,6 +72,8 @@ static bool entry_el_mismatch;
 static DECLARE_COMPLETION(cpu_running);
 /* Set by a secondary CPU that refused to come online (secondary_refuse). */
 static bool secondary_refused;
+/* Set by a CPU parked before its first atomic, for want of LSE. */
+static bool secondary_lacks_lse;
 
 DECLARE_PER_CPU(struct task_struct *, __entry_task);
 
@@ -204,6 +207,7 @@ int __cpu_up(unsigned int cpu, struct task_struct *idle)
 	dsb(ishst);
 
 	WRITE_ONCE(secondary_refused, false);
+	WRITE_ONCE(secondary_lacks_lse, false);
 	ret = m->boot(cpu);
 	if (ret) {
 		pr_err("CPU%u: enable-method %s could not start it (%d)\n",
@@ -212,6 +216,12 @@ int __cpu_up(unsigned int cpu, struct task_struct *idle)
 				msecs_to_jiffies(CPU_UP_TIMEOUT_MS)) &&
 		   READ_ONCE(secondary_refused)) {
 		/* It said why; it is powering itself off or parked. */
+		ret = -EINVAL;
+	} else if (READ_ONCE(secondary_lacks_lse)) {
+		pr_crit("CPU%u: lacks the LSE atomics the kernel uses: parked\n",
+			cpu);
+		set_cpu_present(cpu, false);
+		add_taint(TAINT_CPU_OUT_OF_SPEC, LOCKDEP_STILL_OK);
 		ret = -EINVAL;
 	} else if (!cpu_online(cpu)) {
 		pr_crit("CPU%u: started by %s but not online after %d ms, giving up\n",
@@ -274,6 +284,17 @@ asmlinkage notrace void secondary_start_kernel(u32 entry_el)
 	 */
 	cpu_set_reserved_ttbr0();
 	local_flush_tlb_all();
+
+	/*
+	 * Before the first atomic, which may be an LSE instruction this CPU
+	 * does not have: no message, no lock, only a flag for __cpu_up().
+	 */
+	if (!lse_atomics_fit_this_cpu()) {
+		WRITE_ONCE(secondary_lacks_lse, true);
+		dsb(ish);
+		while (true)
+			wfi();
+	}
 
 	mmgrab(&init_mm);
 	current->active_mm = &init_mm;

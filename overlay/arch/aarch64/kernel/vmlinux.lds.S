@@ -86,6 +86,12 @@ SECTIONS
 	. = ALIGN(PAGE_SIZE);
 	__initdata_begin = .;
 	INIT_DATA_SECTION(16)
+	/* Read once, when setup_arch() chooses the atomics (kernel/lse.c). */
+	.init.lse_sites : {
+		__lse_sites_start = .;
+		KEEP(*(.lse_sites))
+		__lse_sites_end = .;
+	}
 	.exit.data : {
 		EXIT_DATA
 	}

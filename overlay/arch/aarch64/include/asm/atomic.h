@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * atomic_t and atomic64_t on the exclusive monitor.  As in
+ * atomic_t and atomic64_t: FEAT_LSE atomic instructions where the CPU
+ * has them, load/store-exclusive loops otherwise.  As in
  * <asm/cmpxchg.h>, only void and _relaxed operations are defined here;
  * <linux/atomic/atomic-arch-fallback.h> builds the ordered variants
  * and the remaining operations (inc, dec, andnot, add_unless, ...).
@@ -12,6 +13,7 @@
 #include <linux/types.h>
 #include <asm/barrier.h>
 #include <asm/cmpxchg.h>
+#include <asm/lse.h>
 
 #define ATOMIC64_INIT(i)		{ (i) }
 
@@ -21,13 +23,17 @@
 #define arch_atomic64_set(v, i)		WRITE_ONCE((v)->counter, (i))
 
 /*
+ * Each operation in two forms, chosen by lse_atomics_in_use() (see
+ * <asm/lse.h>): __llsc_* is a load/store-exclusive loop, for every
+ * CPU; __lse_* is one FEAT_LSE instruction.
+ *
  * pfx: atomic or atomic64; atype_t: atomic_t or atomic64_t; T: the
- * counter type; w: register width
- * letter; insn: the ALU instruction applying the operation.
+ * counter type; w: register width letter; insn: the ALU instruction
+ * applying the operation.
  */
-#define __AARCH64_ATOMIC_OPS(pfx, atype_t, T, w, op, insn)		\
+#define __LLSC_ATOMIC_OPS(pfx, atype_t, T, w, op, insn)			\
 static __always_inline void						\
-arch_##pfx##_##op(T i, atype_t *v)					\
+__llsc_##pfx##_##op(T i, atype_t *v)					\
 {									\
 	T res;								\
 	unsigned int fail;						\
@@ -42,7 +48,7 @@ arch_##pfx##_##op(T i, atype_t *v)					\
 }									\
 									\
 static __always_inline T						\
-arch_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
+__llsc_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
 {									\
 	T old, res;							\
 	unsigned int fail;						\
@@ -57,9 +63,9 @@ arch_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
 	return old;							\
 }
 
-#define __AARCH64_ATOMIC_RETURN(pfx, atype_t, T, w, op, insn)		\
+#define __LLSC_ATOMIC_RETURN(pfx, atype_t, T, w, op, insn)		\
 static __always_inline T						\
-arch_##pfx##_##op##_return_relaxed(T i, atype_t *v)			\
+__llsc_##pfx##_##op##_return_relaxed(T i, atype_t *v)			\
 {									\
 	T res;								\
 	unsigned int fail;						\
@@ -74,26 +80,90 @@ arch_##pfx##_##op##_return_relaxed(T i, atype_t *v)			\
 	return res;							\
 }
 
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, add, add)
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, sub, sub)
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, and, and)
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, andnot, bic)
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, or, orr)
-__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, xor, eor)
-__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, add, add)
-__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, sub, sub)
+/*
+ * The LSE instructions add, clear bits (BIC), set bits (ORR) or
+ * exclusive-or: a subtraction adds the negated operand, an AND clears
+ * the complement.  @arg is the operand so transformed, in terms of i.
+ * ST<op> is LD<op> with the zero register as destination.
+ */
+#define __LSE_ATOMIC_OPS(pfx, atype_t, T, w, op, lse, arg)		\
+static __always_inline void						\
+__lse_##pfx##_##op(T i, atype_t *v)					\
+{									\
+	asm volatile(__LSE_PREAMBLE					\
+	"	st" #lse "	%" #w "1, %0\n"				\
+	: "+Q" (v->counter)						\
+	: "r" ((T)(arg)));						\
+}									\
+									\
+static __always_inline T						\
+__lse_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
+{									\
+	T old;								\
+									\
+	asm volatile(__LSE_PREAMBLE					\
+	"	ld" #lse "	%" #w "2, %" #w "0, %1\n"		\
+	: "=r" (old), "+Q" (v->counter)					\
+	: "r" ((T)(arg)));						\
+	return old;							\
+}
 
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, add, add)
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, sub, sub)
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, and, and)
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, andnot, bic)
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, or, orr)
-__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, xor, eor)
-__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, add, add)
-__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, sub, sub)
+#define __AARCH64_ATOMIC_OPS(pfx, atype_t, T, w, op, insn, lse, arg)	\
+__LLSC_ATOMIC_OPS(pfx, atype_t, T, w, op, insn)				\
+__LSE_ATOMIC_OPS(pfx, atype_t, T, w, op, lse, arg)			\
+									\
+static __always_inline void						\
+arch_##pfx##_##op(T i, atype_t *v)					\
+{									\
+	if (lse_atomics_in_use())					\
+		__lse_##pfx##_##op(i, v);				\
+	else								\
+		__llsc_##pfx##_##op(i, v);				\
+}									\
+									\
+static __always_inline T						\
+arch_##pfx##_fetch_##op##_relaxed(T i, atype_t *v)			\
+{									\
+	if (lse_atomics_in_use())					\
+		return __lse_##pfx##_fetch_##op##_relaxed(i, v);	\
+	return __llsc_##pfx##_fetch_##op##_relaxed(i, v);		\
+}
+
+/* With LSE, the new value is computed from the old one LDADD returns. */
+#define __AARCH64_ATOMIC_RETURN(pfx, atype_t, T, w, op, insn, c_op)	\
+__LLSC_ATOMIC_RETURN(pfx, atype_t, T, w, op, insn)			\
+									\
+static __always_inline T						\
+arch_##pfx##_##op##_return_relaxed(T i, atype_t *v)			\
+{									\
+	if (lse_atomics_in_use())					\
+		return __lse_##pfx##_fetch_##op##_relaxed(i, v) c_op i;	\
+	return __llsc_##pfx##_##op##_return_relaxed(i, v);		\
+}
+
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, add, add, add, i)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, sub, sub, add, -i)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, and, and, clr, ~i)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, andnot, bic, clr, i)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, or, orr, set, i)
+__AARCH64_ATOMIC_OPS(atomic, atomic_t, int, w, xor, eor, eor, i)
+__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, add, add, +)
+__AARCH64_ATOMIC_RETURN(atomic, atomic_t, int, w, sub, sub, -)
+
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, add, add, add, i)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, sub, sub, add, -i)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, and, and, clr, ~i)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, andnot, bic, clr, i)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, or, orr, set, i)
+__AARCH64_ATOMIC_OPS(atomic64, atomic64_t, s64, x, xor, eor, eor, i)
+__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, add, add, +)
+__AARCH64_ATOMIC_RETURN(atomic64, atomic64_t, s64, x, sub, sub, -)
 
 #undef __AARCH64_ATOMIC_RETURN
 #undef __AARCH64_ATOMIC_OPS
+#undef __LSE_ATOMIC_OPS
+#undef __LLSC_ATOMIC_RETURN
+#undef __LLSC_ATOMIC_OPS
 
 #define arch_atomic_add			arch_atomic_add
 #define arch_atomic_sub			arch_atomic_sub

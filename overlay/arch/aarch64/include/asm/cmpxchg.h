@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * Exchange and compare-and-exchange built on the exclusive monitor
- * (LDXR/STXR, ARMv8.0; LSE atomics are not used yet).
+ * Exchange and compare-and-exchange: FEAT_LSE's SWP and CAS where the
+ * CPU has them, load/store-exclusive loops (LDXR/STXR) otherwise.
  *
  * Only the _relaxed forms are provided: <linux/atomic.h> derives the
  * acquire, release and fully ordered forms from them by adding the
@@ -14,15 +14,19 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 #include <asm/barrier.h>
+#include <asm/lse.h>
 
 /*
- * One function per access size: the suffix picks LDXRB/LDXRH/LDXR, the
- * register prefix w or x, and the mask keeps the comparison to the
- * width of the access.  The old value comes back zero-extended.
+ * One function per access size and form: the suffix picks LDXRB/LDXRH/
+ * LDXR (SWPB/SWPH/SWP, CASB/CASH/CAS), the register prefix w or x, and
+ * the type keeps the comparison to the width of the access.  The old
+ * value comes back zero-extended.  __llsc_* is a load/store-exclusive
+ * loop, __lse_* one FEAT_LSE instruction; lse_atomics_in_use() picks
+ * (<asm/lse.h>).
  */
 #define __AARCH64_XCHG(sfx, w, type)					\
 static __always_inline unsigned long					\
-__aarch64_xchg##sfx##_##type(volatile void *ptr, type val)		\
+__llsc_xchg##sfx##_##type(volatile void *ptr, type val)		\
 {									\
 	type prev;							\
 	unsigned int fail;						\
@@ -34,11 +38,37 @@ __aarch64_xchg##sfx##_##type(volatile void *ptr, type val)		\
 	: "=&r" (prev), "=&r" (fail), "+Q" (*(type *)ptr)		\
 	: "r" (val));							\
 	return prev;							\
+}									\
+									\
+static __always_inline unsigned long					\
+__lse_xchg##sfx##_##type(volatile void *ptr, type val)			\
+{									\
+	type prev;							\
+									\
+	asm volatile(__LSE_PREAMBLE					\
+	"	swp" #sfx "	%" #w "2, %" #w "0, %1\n"		\
+	: "=r" (prev), "+Q" (*(type *)ptr)				\
+	: "r" (val));							\
+	return prev;							\
+}									\
+									\
+static __always_inline unsigned long					\
+__aarch64_xchg##sfx##_##type(volatile void *ptr, type val)		\
+{									\
+	if (lse_atomics_in_use())					\
+		return __lse_xchg##sfx##_##type(ptr, val);		\
+	return __llsc_xchg##sfx##_##type(ptr, val);			\
 }
 
+/*
+ * CAS compares the low 8, 16, 32 or 64 bits of its first register with
+ * memory and loads the old value into it, zero-extended, so the upper
+ * bits of @old do not matter there; the exclusive loop's CMP compares
+ * the whole W register, see the note below.
+ */
 #define __AARCH64_CMPXCHG(sfx, w, type)					\
 static __always_inline unsigned long					\
-__aarch64_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
+__llsc_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
 {									\
 	type prev;							\
 	unsigned int fail;						\
@@ -54,6 +84,26 @@ __aarch64_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
 	: "r" ((unsigned long)old), "r" (new)				\
 	: "cc");							\
 	return prev;							\
+}									\
+									\
+static __always_inline unsigned long					\
+__lse_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
+{									\
+	unsigned long prev = old;					\
+									\
+	asm volatile(__LSE_PREAMBLE					\
+	"	cas" #sfx "	%" #w "0, %" #w "2, %1\n"		\
+	: "+r" (prev), "+Q" (*(type *)ptr)				\
+	: "r" (new));							\
+	return prev;							\
+}									\
+									\
+static __always_inline unsigned long					\
+__aarch64_cmpxchg##sfx##_##type(volatile void *ptr, type old, type new)	\
+{									\
+	if (lse_atomics_in_use())					\
+		return __lse_cmpxchg##sfx##_##type(ptr, old, new);	\
+	return __llsc_cmpxchg##sfx##_##type(ptr, old, new);		\
 }
 
 /*
