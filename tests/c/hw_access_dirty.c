@@ -60,16 +60,12 @@ static const struct model *cpu_model(void)
 {
 	const struct model *found = NULL;
 	unsigned int imp = ~0u, part;
-	char line[256];
 	FILE *f = fopen("/proc/cpuinfo", "r");
 
 	wb_check(f, "open /proc/cpuinfo");
-	while (fgets(line, sizeof(line), f)) {
+	while (wb_cpuinfo_next(f, &imp, &part)) {
 		const struct model *m = NULL;
 
-		sscanf(line, "CPU implementer : %x", &imp);
-		if (sscanf(line, "CPU part : %x", &part) != 1)
-			continue;
 		for (unsigned int i = 0; i < sizeof(models) / sizeof(models[0]); i++)
 			if (models[i].imp == imp && models[i].part == part)
 				m = &models[i];

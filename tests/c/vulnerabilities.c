@@ -159,13 +159,10 @@ int main(void)
 
 	f = fopen("/proc/cpuinfo", "r");
 	wb_check(f, "open /proc/cpuinfo");
-	while (fgets(line, sizeof(line), f)) {
+	while (wb_cpuinfo_next(f, &imp, &part)) {
 		const struct model *m = NULL;
 		enum state c_v2, c_bhb, c_v4;
 
-		sscanf(line, "CPU implementer : %x", &imp);
-		if (sscanf(line, "CPU part : %x", &part) != 1)
-			continue;
 		for (unsigned int i = 0; i < sizeof(models) / sizeof(models[0]); i++)
 			if (models[i].imp == imp && models[i].part == part)
 				m = &models[i];

@@ -73,6 +73,24 @@ static inline int wb_on_qemu(void)
 }
 
 /*
+ * The next CPU of /proc/cpuinfo (opened as @f): its "CPU implementer"
+ * and "CPU part" in @imp and @part; 0 after the last.  Each CPU's
+ * implementer line comes before its part line.
+ */
+static inline int wb_cpuinfo_next(FILE *f, unsigned int *imp,
+				  unsigned int *part)
+{
+	char line[256];
+
+	while (fgets(line, sizeof(line), f)) {
+		sscanf(line, "CPU implementer : %x", imp);
+		if (sscanf(line, "CPU part : %x", part) == 1)
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * Take a CPU offline (on = 0) or bring it back (on = 1) through
  * /sys/devices/system/cpu/cpuN/online: 0, or -1 when that file is
  * missing (CPU0, one that cannot go offline) or the write failed.
